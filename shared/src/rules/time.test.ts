@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countdownParts,
+  dashboardState,
+  istDateString,
+  isJoinWindowOpen,
+  lookupState,
+  meetingInstant,
+  meetingsOverlap,
+  parseTime12h,
+  showsJoinNowBadge,
+} from './time.ts';
+
+const min = 60_000;
+
+describe('parseTime12h', () => {
+  it('maps 12 am to hour 0 and keeps 12 pm as 12', () => {
+    expect(parseTime12h('12:00 am')).toEqual({ hours: 0, minutes: 0 });
+    expect(parseTime12h('12:15 PM')).toEqual({ hours: 12, minutes: 15 });
+    expect(parseTime12h('02:30 PM')).toEqual({ hours: 14, minutes: 30 });
+    expect(parseTime12h('9:05am')).toEqual({ hours: 9, minutes: 5 });
+  });
+  it('refuses hours outside 1–12, bad minutes and missing periods', () => {
+    for (const bad of ['13:00 PM', '00:30 AM', '10:60 AM', '10:30', '1030 AM', '']) {
+      expect(parseTime12h(bad)).toBeNull();
+    }
+  });
+});
+
+describe('meetingInstant', () => {
+  it('reads the date and time in Asia/Kolkata', () => {
+    expect(meetingInstant('2026-01-15', '10:30 AM')?.toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(meetingInstant('2026-01-15', '12:10 AM')?.toISOString()).toBe('2026-01-14T18:40:00.000Z');
+  });
+  it('refuses impossible dates', () => {
+    expect(meetingInstant('2026-02-30', '10:30 AM')).toBeNull();
+    expect(meetingInstant('15-01-2026', '10:30 AM')).toBeNull();
+  });
+});
+
+describe('istDateString', () => {
+  it('rolls over to the next day at 18:30 UTC', () => {
+    expect(istDateString(new Date('2026-03-01T18:29:00Z'))).toBe('2026-03-01');
+    expect(istDateString(new Date('2026-03-01T18:30:00Z'))).toBe('2026-03-02');
+  });
+});
+
+describe('dashboard windows', () => {
+  const start = new Date('2026-05-01T10:00:00Z');
+  const at = (m: number) => new Date(start.getTime() + m * min);
+
+  it('opens join 5 minutes before start and closes 90 minutes after', () => {
+    expect(isJoinWindowOpen(start, new Date(start.getTime() - 5 * min - 1000))).toBe(false);
+    expect(isJoinWindowOpen(start, at(-5))).toBe(true);
+    expect(isJoinWindowOpen(start, at(0))).toBe(true);
+    expect(isJoinWindowOpen(start, at(90))).toBe(true);
+    expect(isJoinWindowOpen(start, new Date(start.getTime() + 90 * min + 1000))).toBe(false);
+  });
+  it('shows the Join Now! badge from start to +60 minutes', () => {
+    expect(showsJoinNowBadge(start, at(-1))).toBe(false);
+    expect(showsJoinNowBadge(start, at(0))).toBe(true);
+    expect(showsJoinNowBadge(start, at(60))).toBe(true);
+    expect(showsJoinNowBadge(start, at(61))).toBe(false);
+  });
+  it('keeps a meeting upcoming until 90 minutes after start', () => {
+    expect(dashboardState(start, at(89))).toBe('upcoming');
+    expect(dashboardState(start, at(90))).toBe('past');
+  });
+  it('calls a lookup meeting ongoing for one hour', () => {
+    expect(lookupState(start, at(-1))).toBe('upcoming');
+    expect(lookupState(start, at(30))).toBe('ongoing');
+    expect(lookupState(start, at(61))).toBe('past');
+  });
+});
+
+describe('countdownParts', () => {
+  it('splits the remaining time and says started once past', () => {
+    const start = new Date('2026-05-02T11:01:01Z');
+    expect(countdownParts(start, new Date('2026-05-01T10:00:00Z'))).toEqual({
+      started: false, days: 1, hours: 1, minutes: 1, seconds: 1,
+    });
+    expect(countdownParts(start, start).started).toBe(true);
+  });
+});
+
+describe('meetingsOverlap', () => {
+  it('treats meetings as 90-minute slots', () => {
+    const a = new Date('2026-05-01T10:00:00Z');
+    expect(meetingsOverlap(a, new Date(a.getTime() + 89 * min))).toBe(true);
+    expect(meetingsOverlap(a, new Date(a.getTime() + 90 * min))).toBe(false);
+    expect(meetingsOverlap(a, new Date(a.getTime() - 89 * min))).toBe(true);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Time rules shared by the API and the portal (DESIGN §6).
+ * India has one time zone with no daylight saving, so Asia/Kolkata is always UTC+05:30.
+ */
+export const IST_OFFSET_MINUTES = 330;
+export const MINUTE_MS = 60_000;
+export const MEETING_LENGTH_MINUTES = 90;
+export const JOIN_OPENS_BEFORE_MINUTES = 5;
+export const JOIN_NOW_BADGE_MINUTES = 60;
+export const LOOKUP_ONGOING_MINUTES = 60;
+
+export type Period = 'AM' | 'PM';
+
+/** 12-hour 'HH:MM' with hours 1–12 (optional leading zero) and minutes 00–59 (spec §5). */
+export const TIME_12H_PATTERN = /^(0?[1-9]|1[0-2]):([0-5]\d)$/;
+
+/** Parses '02:30 PM', '2:30 pm' or '10:30am' into 24-hour parts; 12 am is hour 0, 12 pm stays 12. */
+export function parseTime12h(text: string): { hours: number; minutes: number } | null {
+  const match = /^\s*(\d{1,2}):(\d{2})\s*([ap]m)\s*$/i.exec(text);
+  if (!match) return null;
+  const [, h, m, period] = match as unknown as [string, string, string, string];
+  if (!TIME_12H_PATTERN.test(`${h}:${m}`)) return null;
+  let hours = Number(h) % 12;
+  if (period.toLowerCase() === 'pm') hours += 12;
+  return { hours, minutes: Number(m) };
+}
+
+/** 'YYYY-MM-DD' → parts, or null when not a real calendar date. */
+export function parseIsoDate(text: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    return null;
+  }
+  return { year, month, day };
+}
+
+/** The UTC instant of a meeting entered as an India date and a 12-hour time, or null if either is invalid. */
+export function meetingInstant(meetingDate: string, meetingTime: string): Date | null {
+  const date = parseIsoDate(meetingDate);
+  const time = parseTime12h(meetingTime);
+  if (!date || !time) return null;
+  const utc = Date.UTC(date.year, date.month - 1, date.day, time.hours, time.minutes);
+  return new Date(utc - IST_OFFSET_MINUTES * MINUTE_MS);
+}
+
+/** Today's date in India as 'YYYY-MM-DD'. */
+export function istDateString(now: Date): string {
+  const shifted = new Date(now.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** '21 Nov 2026, 10:05 am' style text in Asia/Kolkata, for join times. */
+export function formatIst(instant: Date | string | number): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(instant));
+}
+
+export type DashboardState = 'upcoming' | 'past';
+
+/** Upcoming until 90 minutes after start, then past (spec §4). */
+export function dashboardState(start: Date, now: Date): DashboardState {
+  return now.getTime() < start.getTime() + MEETING_LENGTH_MINUTES * MINUTE_MS ? 'upcoming' : 'past';
+}
+
+/** Join is possible from 5 minutes before start until 90 minutes after (inclusive at both ends). */
+export function isJoinWindowOpen(start: Date, now: Date): boolean {
+  const t = now.getTime();
+  const s = start.getTime();
+  return t >= s - JOIN_OPENS_BEFORE_MINUTES * MINUTE_MS && t <= s + MEETING_LENGTH_MINUTES * MINUTE_MS;
+}
+
+/** 'Join Now!' badge from start to one hour after start. */
+export function showsJoinNowBadge(start: Date, now: Date): boolean {
+  const t = now.getTime();
+  const s = start.getTime();
+  return t >= s && t <= s + JOIN_NOW_BADGE_MINUTES * MINUTE_MS;
+}
+
+export type LookupState = 'upcoming' | 'ongoing' | 'past';
+
+/** Meetings lookup: ongoing from start to one hour later, past after that (spec §4). */
+export function lookupState(start: Date, now: Date): LookupState {
+  const t = now.getTime();
+  const s = start.getTime();
+  if (t < s) return 'upcoming';
+  if (t <= s + LOOKUP_ONGOING_MINUTES * MINUTE_MS) return 'ongoing';
+  return 'past';
+}
+
+export interface CountdownParts {
+  started: boolean;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Days, hours, minutes and seconds until start; 'started' once the start has passed. */
+export function countdownParts(start: Date, now: Date): CountdownParts {
+  const diff = start.getTime() - now.getTime();
+  if (diff <= 0) return { started: true, days: 0, hours: 0, minutes: 0, seconds: 0 };
+  const totalSeconds = Math.floor(diff / 1000);
+  return {
+    started: false,
+    days: Math.floor(totalSeconds / 86_400),
+    hours: Math.floor((totalSeconds % 86_400) / 3600),
+    minutes: Math.floor((totalSeconds % 3600) / 60),
+    seconds: totalSeconds % 60,
+  };
+}
+
+/** Two 90-minute meetings overlap when each starts before the other ends. */
+export function meetingsOverlap(a: Date, b: Date): boolean {
+  const len = MEETING_LENGTH_MINUTES * MINUTE_MS;
+  return a.getTime() < b.getTime() + len && b.getTime() < a.getTime() + len;
+}

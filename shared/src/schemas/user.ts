@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES as M } from '../messages/index.ts';
+import { emailField, requiredText } from './common.ts';
+
+export const ROLES = ['user', 'doctor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const VERIFICATION_STATUSES = ['not_submitted', 'pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** How each role is named in the product. */
+export const ROLE_LABELS: Record<Role, string> = { user: 'User', doctor: 'BH Associate', admin: 'Admin' };
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const passwordField = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(PASSWORD_MIN, M.passwordTooShort)
+  .max(PASSWORD_MAX, M.passwordTooLong);
+
+export const loginRequestSchema = z.strictObject({
+  email: emailField(M.emailRequired, M.invalidEmail),
+  // Login never reveals the password rules: any non-empty string up to the maximum is checked.
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(PASSWORD_MAX, M.invalidCredentials),
+  remember: z.boolean().optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.strictObject({
+  name: requiredText(M.nameRequired, 100),
+  email: emailField(M.emailRequired, M.invalidEmail),
+  password: passwordField,
+  role: z.enum(ROLES, { error: 'Role must be user, doctor or admin' }).default('user'),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const profileUpdateRequestSchema = z
+  .strictObject({
+    name: requiredText(M.nameRequired, 100).optional(),
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+    newPassword: passwordField.optional(),
+  })
+  .refine((v) => v.newPassword === undefined || (v.currentPassword ?? '').length > 0, {
+    message: M.currentPasswordRequired,
+    path: ['currentPassword'],
+  });
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  isVerified: z.enum(VERIFICATION_STATUSES),
+  rejectionReason: z.string().optional(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: publicUserSchema,
+});
+export const profileResponseSchema = z.object({ success: z.literal(true), user: publicUserSchema });
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
