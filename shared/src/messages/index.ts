@@ -17,6 +17,7 @@ export const AUTH_MESSAGES = {
   nameRequired: 'Name is required',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  passwordTooCommon: 'Password is too common. Choose a less predictable one.',
   emailTaken: 'An account with this email already exists',
   accountCreated: 'Account created successfully',
   signupFailed: 'Signup failed. Please try again.',

@@ -14,11 +14,20 @@ export const ROLE_LABELS: Record<Role, string> = { user: 'User', doctor: 'BH Ass
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** Passwords people pick first; refused outright whatever their length. */
+const COMMON_PASSWORDS = new Set([
+  'password', 'password1', 'password123', '12345678', '123456789', '1234567890', 'qwerty123',
+  'qwertyuiop', 'iloveyou', 'admin123', 'welcome1', 'welcome123', 'abc12345', '11111111',
+  '00000000', 'letmein1', 'passw0rd', 'football', 'baseball', 'sunshine', 'princess',
+  'betterhealth', 'better health',
+]);
+
 export const passwordField = z
   .string({ error: M.passwordRequired })
   .min(1, M.passwordRequired)
   .min(PASSWORD_MIN, M.passwordTooShort)
-  .max(PASSWORD_MAX, M.passwordTooLong);
+  .max(PASSWORD_MAX, M.passwordTooLong)
+  .refine((v) => !COMMON_PASSWORDS.has(v.toLowerCase()) && !/^(.)\1+$/.test(v), M.passwordTooCommon);
 
 export const loginRequestSchema = z.strictObject({
   email: emailField(M.emailRequired, M.invalidEmail),

@@ -1,0 +1,92 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
+import { GENERAL_MESSAGES } from '@bh/shared';
+import type { AppDeps } from './lib/deps.ts';
+import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import type { AppEnv } from './lib/types.ts';
+import { csrfMiddleware } from './middleware/csrf.ts';
+import { sessionMiddleware } from './middleware/session.ts';
+import { userRoutes } from './routes/user/user.routes.ts';
+
+/** JSON bodies are small forms; uploads stream through their own route with their own limit. */
+const JSON_BODY_LIMIT = 256 * 1024;
+const MULTIPART_PATHS = /^\/api\/v1\/uploads\/?$/;
+
+function clientIp(trustProxy: boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    let ip = 'unknown';
+    if (trustProxy) ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || ip;
+    if (ip === 'unknown') {
+      try {
+        ip = getConnInfo(c).remote.address ?? 'unknown';
+      } catch {
+        // app.request() in tests has no socket.
+      }
+    }
+    c.set('clientIp', ip);
+    await next();
+  });
+}
+
+/** The /api/v1 application: every route, the middleware chain and one error mapping. */
+export function createApi(deps: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .get('/health', async (c) => {
+      const ok = await deps.db
+        .command({ ping: 1 }, { timeoutMS: 1_500 })
+        .then(() => true)
+        .catch(() => false);
+      return c.json({ status: ok ? 'ok' : 'degraded', db: ok ? 'ok' : 'down' }, ok ? 200 : 503);
+    })
+    .use('*', clientIp(deps.config.trustProxy))
+    .use('*', csrfMiddleware({ allowedOrigins: deps.config.allowedOrigins, multipartPaths: MULTIPART_PATHS, trustProxy: deps.config.trustProxy }))
+    .use('*', async (c, next) => {
+      if (MULTIPART_PATHS.test(c.req.path)) return next();
+      return bodyLimit({
+        maxSize: JSON_BODY_LIMIT,
+        onError: () => {
+          throw new AppError(413, 'Request body is too large');
+        },
+      })(c, next);
+    })
+    .use('*', sessionMiddleware(deps))
+    .route('/user', userRoutes(deps));
+
+  return api;
+}
+
+export type ApiType = ReturnType<typeof createApi>;
+
+/** Maps every failure to the error envelope; nothing internal leaves the server. */
+export function handleError(deps: Pick<AppDeps, 'log'>) {
+  return (err: Error, c: import('hono').Context) => {
+    if (err instanceof AppError) {
+      return c.json({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message = status === 400 ? 'Malformed request body' : err.message || GENERAL_MESSAGES.internal;
+      return c.json({ success: false, message }, status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      deps.log.error('database unavailable', { path: c.req.path, error: err.name });
+      c.header('Retry-After', '5');
+      return c.json({ success: false, message: GENERAL_MESSAGES.databaseUnavailable }, 503);
+    }
+    deps.log.error('unhandled error', { path: c.req.path, error: err.name, detail: err.message });
+    return c.json({ success: false, message: GENERAL_MESSAGES.internal }, 500);
+  };
+}
+
+/** The API mounted at /api/v1 with its error handling, ready to be served or tested with app.request(). */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.route('/api/v1', createApi(deps));
+  app.all('/api/*', (c) => c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404));
+  app.onError(handleError(deps));
+  return app;
+}
+export type AppType = ReturnType<typeof createApp>;

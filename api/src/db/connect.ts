@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Db, MongoClient } from 'mongodb';
+import type { Env } from '../env.ts';
+import { createMongoClient } from '../lib/mongo.ts';
+import { PROJECT_ROOT, startEmbeddedDb, type EmbeddedDb } from './embedded.ts';
+import { ensureIndexes } from './indexes.ts';
+
+export interface Database {
+  client: MongoClient;
+  db: Db;
+  /** Present when this process uses the embedded server (no MONGODB_URI). */
+  embedded: EmbeddedDb | null;
+  close(): Promise<void>;
+}
+
+export function dataDirOf(env: Env): string {
+  return resolve(PROJECT_ROOT, env.DATA_DIR);
+}
+
+/** Connects to MONGODB_URI, or to the embedded server it starts, and creates every index. */
+export async function openDatabase(env: Env, log: (msg: string) => void): Promise<Database> {
+  let embedded: EmbeddedDb | null = null;
+  let uri = env.MONGODB_URI;
+  if (!uri) {
+    embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log });
+    uri = embedded.uri;
+    if (embedded.owned) log(`Embedded ${embedded.kind} listening on 127.0.0.1:${embedded.port} (data in ${env.DATA_DIR}/)`);
+  }
+  const client = createMongoClient(uri);
+  await client.connect();
+  const db = client.db(env.MONGODB_DB);
+  await ensureIndexes(db);
+  return {
+    client,
+    db,
+    embedded,
+    close: async () => {
+      await client.close();
+      if (embedded) await embedded.stop();
+    },
+  };
+}
+
+/**
+ * The AES-256-GCM key for bank and identity numbers: DOCUMENT_KEY from the environment, or for
+ * the embedded default a key generated once under the data folder. With MONGODB_URI a key must
+ * be configured: generating one silently would make stored numbers unreadable after a restart
+ * elsewhere.
+ */
+export function loadDocumentKey(env: Env): Buffer {
+  if (env.DOCUMENT_KEY) {
+    const key = Buffer.from(env.DOCUMENT_KEY, 'base64');
+    if (key.length !== 32) throw new Error('DOCUMENT_KEY must be 32 bytes encoded as base64');
+    return key;
+  }
+  if (env.MONGODB_URI) throw new Error('DOCUMENT_KEY is required when MONGODB_URI is set (32 bytes, base64)');
+  const dir = dataDirOf(env);
+  const file = join(dir, 'document.key');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key`);
+  return key;
+}

@@ -1,0 +1,26 @@
+import type { Db } from 'mongodb';
+
+type IndexSpec = { collection: string; key: Record<string, 1 | -1>; unique?: boolean; name: string };
+
+/**
+ * Every index the API's queries use. Plain and unique indexes only (no TTL, partial or collation),
+ * so the same list works on MongoDB 6+ and FerretDB.
+ * A route that adds a query adds its index here.
+ */
+const INDEXES: IndexSpec[] = [
+  { collection: 'users', key: { email: 1 }, unique: true, name: 'email_unique' },
+  { collection: 'users', key: { role: 1, isVerified: 1, createdAt: -1 }, name: 'role_status' },
+  { collection: 'sessions', key: { userId: 1 }, name: 'by_user' },
+  { collection: 'sessions', key: { absoluteExpiresAt: 1 }, name: 'by_expiry' },
+  { collection: 'rate_limits', key: { resetAt: 1 }, name: 'by_reset' },
+  { collection: 'audit_log', key: { at: -1 }, name: 'by_time' },
+  { collection: 'audit_log', key: { action: 1, at: -1 }, name: 'by_action' },
+  { collection: 'audit_log', key: { 'actor.email': 1, at: -1 }, name: 'by_actor' },
+];
+
+/** Idempotent: safe on every start-up and from several processes at once. */
+export async function ensureIndexes(db: Db): Promise<void> {
+  for (const spec of INDEXES) {
+    await db.collection(spec.collection).createIndex(spec.key, { name: spec.name, unique: spec.unique ?? false });
+  }
+}

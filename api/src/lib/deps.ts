@@ -1,0 +1,38 @@
+import type { Db, MongoClient } from 'mongodb';
+import type { Clock } from './clock.ts';
+import type { Logger } from './logger.ts';
+import { collections, type Collections } from './mongo.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { SessionStore } from './sessions.ts';
+
+export interface AppConfig {
+  /** Extra origins allowed to make unsafe requests (the dev servers). */
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  /** 32-byte key for AES-256-GCM of bank and identity numbers. */
+  documentKey: Buffer;
+  /** True only in test runs: enables the controllable clock endpoint. */
+  testMode: boolean;
+}
+
+/** Everything a route needs, built once per process and handed to the routers. */
+export interface AppDeps {
+  client: MongoClient;
+  db: Db;
+  cols: Collections;
+  clock: Clock;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  log: Logger;
+  config: AppConfig;
+}
+
+export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig }): AppDeps {
+  const cols = collections(input.db);
+  return {
+    ...input,
+    cols,
+    sessions: new SessionStore(cols.sessions, input.clock),
+    limiter: new RateLimiter(cols.rateLimits, input.clock),
+  };
+}

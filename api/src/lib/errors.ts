@@ -1,0 +1,42 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** An expected failure with the status and message the client should see (DESIGN §4). */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly errors: FieldError[] | undefined;
+
+  constructor(status: ContentfulStatusCode, message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
+export const unauthorized = (message: string = AUTH_MESSAGES.notAuthenticated) => new AppError(401, message);
+export const forbidden = (message: string = AUTH_MESSAGES.forbidden) => new AppError(403, message);
+export const notFound = (message: string = GENERAL_MESSAGES.notFound) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string = GENERAL_MESSAGES.tooManyRequests) => new AppError(429, message);
+
+/** Driver errors that mean the database cannot be reached right now. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const name = err.name;
+  return (
+    name === 'MongoServerSelectionError' ||
+    name === 'MongoNetworkError' ||
+    name === 'MongoNetworkTimeoutError' ||
+    name === 'MongoTopologyClosedError' ||
+    name === 'MongoNotConnectedError' ||
+    name === 'PoolClearedError' ||
+    name === 'MongoPoolClearedError'
+  );
+}

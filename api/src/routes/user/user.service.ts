@@ -1,0 +1,42 @@
+import { ObjectId, MongoServerError } from 'mongodb';
+import type { Role, VerificationStatus } from '@bh/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import type { UserDoc } from '../../lib/mongo.ts';
+import type { AuthUser } from '../../lib/types.ts';
+import { hashPassword } from '../../lib/password.ts';
+
+export interface NewAccount {
+  name: string;
+  /** Already trimmed and lower-cased by the shared schema. */
+  email: string;
+  password: string;
+  role: Role;
+  /** Only the CLI and the demo seed create accounts that are verified from the start. */
+  isVerified?: VerificationStatus;
+}
+
+/**
+ * Creates an account; returns null when the email is taken. The unique index decides,
+ * so two concurrent creations of one email cannot both succeed.
+ */
+export async function createAccount(deps: Pick<AppDeps, 'cols' | 'clock'>, input: NewAccount): Promise<AuthUser | null> {
+  const now = deps.clock.now();
+  const doc: UserDoc = {
+    _id: new ObjectId(),
+    name: input.name,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+    isVerified: input.isVerified ?? 'not_submitted',
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await deps.cols.users.insertOne(doc);
+  } catch (err) {
+    if (err instanceof MongoServerError && err.code === 11000) return null;
+    throw err;
+  }
+  const { passwordHash: _omit, ...safe } = doc;
+  return safe;
+}

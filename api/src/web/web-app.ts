@@ -1,0 +1,93 @@
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import type { AppDeps } from '../lib/deps.ts';
+import { createApp, handleError } from '../app.ts';
+import { StaticFolder, type StaticFile } from './static-files.ts';
+import { applySecurityHeaders, pageCsp } from './security-headers.ts';
+
+/** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
+export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|admin)(\/.*)?$/i;
+const HASHED_ASSET = /^\/(_astro|app-assets)\//;
+
+export interface WebOptions {
+  siteDir: string;
+  portalDir: string;
+  /** Dev mode re-reads files on every request instead of keeping them in memory. */
+  cacheFiles?: boolean;
+}
+
+function isHttps(c: Context, trustProxy: boolean): boolean {
+  if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean): Response {
+  c.header('Cache-Control', cacheControl);
+  c.header('ETag', file.etag);
+  c.header('Vary', 'Accept-Encoding');
+  if (file.type.startsWith('text/html')) c.header('Content-Security-Policy', pageCsp(file.scriptHashes, https));
+  if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
+  c.header('Content-Type', file.type);
+  const accept = c.req.header('accept-encoding') ?? '';
+  let body = file.body;
+  if (file.br && /\bbr\b/.test(accept)) {
+    body = file.br;
+    c.header('Content-Encoding', 'br');
+  } else if (file.gzip && /\bgzip\b/.test(accept)) {
+    body = file.gzip;
+    c.header('Content-Encoding', 'gzip');
+  }
+  if (c.req.method === 'HEAD') {
+    c.header('Content-Length', String(body.length));
+    return c.body(null, status);
+  }
+  return c.body(new Uint8Array(body), status);
+}
+
+/** One origin: /api/v1, the portal's routes and assets, and the static site (DESIGN §1). */
+export function createWebApp(deps: AppDeps, options: WebOptions) {
+  const site = new StaticFolder(options.siteDir, { cache: options.cacheFiles ?? true });
+  const portal = new StaticFolder(options.portalDir, { cache: options.cacheFiles ?? true });
+  const api = createApp(deps);
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    applySecurityHeaders(c, { https: isHttps(c, deps.config.trustProxy) });
+  });
+  // JSON from the API is compressed on the fly; static files arrive already compressed.
+  app.use('/api/*', compress());
+  app.route('/', api);
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const path = c.req.path;
+    const https = isHttps(c, deps.config.trustProxy);
+    const immutable = 'public, max-age=31536000, immutable';
+    const revalidate = 'no-cache';
+
+    if (PORTAL_ROUTE.test(path)) {
+      const index = await portal.lookup('/index.html');
+      if (index) return send(c, index, 200, revalidate, https);
+      return c.text('The portal has not been built. Run `pnpm build`.', 503);
+    }
+    if (path.startsWith('/app-assets/')) {
+      const asset = await portal.lookup(path);
+      if (asset) return send(c, asset, 200, immutable, https);
+    } else {
+      const file = await site.lookup(path);
+      if (file) return send(c, file, 200, HASHED_ASSET.test(path) ? immutable : revalidate, https);
+      // Payment pages exist for the catalogue's plans; any other service or plan gets the page
+      // that explains it, with a 404 status.
+      if (/^\/make-payment\/[^/]+\/[^/]+\/?$/.test(path)) {
+        const unknown = await site.lookup('/make-payment/index.html');
+        if (unknown) return send(c, unknown, 404, revalidate, https);
+      }
+    }
+    const notFound = await site.lookup('/404.html');
+    if (notFound) return send(c, notFound, 404, revalidate, https);
+    return c.text('Not found', 404);
+  });
+
+  app.onError(handleError(deps));
+  return app;
+}
