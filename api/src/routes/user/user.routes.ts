@@ -85,18 +85,16 @@ export function userRoutes(deps: AppDeps) {
         }
         set.passwordHash = await hashPassword(body.newPassword);
       }
-      const updated = await cols.users.findOneAndUpdate(
-        { _id: user._id },
-        { $set: set },
-        { returnDocument: 'after', projection: { passwordHash: 0 } },
-      );
+      // No projection here: FerretDB does not support one on findAndModify.
+      const updated = await cols.users.findOneAndUpdate({ _id: user._id }, { $set: set }, { returnDocument: 'after' });
       if (!updated) throw unauthorized();
+      const { passwordHash: _hash, ...safeUpdated } = updated;
       if (body.newPassword !== undefined) {
         const session = c.get('session');
         await sessions.destroyOthers(user._id, session?._id ?? '');
         await recordAudit(deps, { actor: user, action: 'password.change', target: { type: 'user', id: user._id.toHexString() } });
       }
-      return c.json({ success: true as const, message: AUTH_MESSAGES.profileUpdated, user: toPublicUser(updated) });
+      return c.json({ success: true as const, message: AUTH_MESSAGES.profileUpdated, user: toPublicUser(safeUpdated) });
     })
 
     .post('/register', async (c, next) => {

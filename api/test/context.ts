@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, inject } from 'vitest';
+import type { Role, VerificationStatus } from '@bh/shared';
+import { createApp } from '../src/app.ts';
+import { ensureIndexes } from '../src/db/indexes.ts';
+import { TestClock } from '../src/lib/clock.ts';
+import { createDeps, type AppDeps } from '../src/lib/deps.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { createMongoClient } from '../src/lib/mongo.ts';
+import { createAccount } from '../src/routes/user/user.service.ts';
+
+export const TEST_PASSWORD = 'Correct-Horse-42';
+
+export interface TestContext {
+  deps: AppDeps;
+  clock: TestClock;
+  app: ReturnType<typeof createApp>;
+  /** Log lines the API wrote during this file, for tests that check nothing secret is logged. */
+  logLines: string[];
+  request(method: string, path: string, init?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  createUser(input: { role: Role; isVerified?: VerificationStatus; email?: string; name?: string; password?: string }): Promise<{ id: string; email: string; password: string }>;
+  login(email: string, password?: string): Promise<string>;
+  /** A signed-in account of the given kind: returns its cookie and id. */
+  signedIn(role: Role, isVerified?: VerificationStatus): Promise<{ cookie: string; id: string; email: string }>;
+}
+
+/**
+ * A fresh database on the run's embedded server for one test file, with the app wired to it
+ * and a clock the test controls. Dropped when the file finishes.
+ */
+export async function createTestContext(): Promise<TestContext> {
+  const client = createMongoClient(inject('mongoUri'));
+  await client.connect();
+  const db = client.db(`t_${randomBytes(6).toString('hex')}`);
+  await ensureIndexes(db);
+  const clock = new TestClock('2026-06-15T06:30:00.000Z');
+  const logLines: string[] = [];
+  const deps = createDeps({
+    client,
+    db,
+    clock,
+    log: createLogger('info', (line) => logLines.push(line)),
+    config: { allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true },
+  });
+  const app = createApp(deps);
+  let counter = 0;
+
+  afterAll(async () => {
+    await db.dropDatabase().catch(() => {});
+    await client.close();
+  });
+
+  const ctx: TestContext = {
+    deps,
+    clock,
+    app,
+    logLines,
+    async request(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.cookie) headers.cookie = init.cookie;
+      let body: string | undefined;
+      if (init.body !== undefined) {
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      return app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    },
+    async createUser({ role, isVerified, email, name, password = TEST_PASSWORD }) {
+      counter += 1;
+      const address = (email ?? `${role}${counter}-${randomBytes(3).toString('hex')}@test.betterhealth.in`).toLowerCase();
+      const created = await createAccount(deps, {
+        name: name ?? `Test ${role} ${counter}`,
+        email: address,
+        password,
+        role,
+        isVerified: isVerified ?? (role === 'user' ? 'not_submitted' : 'verified'),
+      });
+      if (!created) throw new Error(`could not create ${address}`);
+      return { id: created._id.toHexString(), email: address, password };
+    },
+    async login(email, password = TEST_PASSWORD) {
+      const res = await ctx.request('POST', '/api/v1/user/login', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status}`);
+      const cookie = res.headers.get('set-cookie') ?? '';
+      return cookie.split(';')[0]!;
+    },
+    async signedIn(role, isVerified) {
+      const user = await ctx.createUser({ role, ...(isVerified ? { isVerified } : {}) });
+      return { cookie: await ctx.login(user.email), id: user.id, email: user.email };
+    },
+  };
+  return ctx;
+}
