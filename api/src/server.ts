@@ -8,6 +8,7 @@ import { loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
 import { PROJECT_ROOT } from './db/embedded.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createWebApp } from './web/web-app.ts';
+import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
 
 export interface RunningServer {
   url: string;
@@ -19,7 +20,10 @@ export interface RunningServer {
 }
 
 /** Starts the one-origin server: API, portal and site on one port (DESIGN §1). */
-export async function startServer(env: Env = loadEnv(), options: { clock?: Clock; cacheFiles?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Env = loadEnv(),
+  options: { clock?: Clock; cacheFiles?: boolean; devProxy?: DevProxy } = {},
+): Promise<RunningServer> {
   const log = createLogger(env.LOG_LEVEL);
   const say = (msg: string) => {
     if (env.LOG_LEVEL !== 'silent') console.log(msg);
@@ -51,11 +55,13 @@ export async function startServer(env: Env = loadEnv(), options: { clock?: Clock
     siteDir: join(PROJECT_ROOT, 'site', 'dist'),
     portalDir: join(PROJECT_ROOT, 'portal', 'dist'),
     cacheFiles: options.cacheFiles ?? true,
+    ...(options.devProxy ? { devProxy: options.devProxy } : {}),
   });
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
+  if (options.devProxy) proxyUpgrades(server, options.devProxy);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST}:${port}`;
@@ -81,9 +87,10 @@ export async function startServer(env: Env = loadEnv(), options: { clock?: Clock
   return { url, port, deps, database, close };
 }
 
-async function main(): Promise<void> {
+/** `pnpm start`: serve until SIGTERM or SIGINT, then shut down cleanly and exit 0. */
+export async function main(options: { devProxy?: DevProxy } = {}): Promise<void> {
   const env = loadEnv();
-  const running = await startServer(env);
+  const running = await startServer(env, options.devProxy ? { devProxy: options.devProxy, cacheFiles: false } : {});
   if (env.LOG_LEVEL !== 'silent') console.log(`Better Health is running at ${running.url}/ (portal: ${running.url}/login, API: ${running.url}/api/v1/health)`);
   const shutdown = (signal: string) => {
     if (env.LOG_LEVEL !== 'silent') console.log(`${signal} received: finishing requests in flight and shutting down.`);

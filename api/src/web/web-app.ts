@@ -4,6 +4,7 @@ import type { AppDeps } from '../lib/deps.ts';
 import { createApp, handleError } from '../app.ts';
 import { StaticFolder, type StaticFile } from './static-files.ts';
 import { applySecurityHeaders, pageCsp } from './security-headers.ts';
+import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|admin)(\/.*)?$/i;
@@ -14,6 +15,8 @@ export interface WebOptions {
   portalDir: string;
   /** Dev mode re-reads files on every request instead of keeping them in memory. */
   cacheFiles?: boolean;
+  /** Dev mode: pages come from the Vite and Astro dev servers instead of the built folders. */
+  devProxy?: DevProxy;
 }
 
 function isHttps(c: Context, trustProxy: boolean): boolean {
@@ -58,6 +61,11 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
   // JSON from the API is compressed on the fly; static files arrive already compressed.
   app.use('/api/*', compress());
   app.route('/', api);
+
+  const devProxy = options.devProxy;
+  if (devProxy) {
+    app.all('*', (c) => forwardToDevServer(c.req.raw, devProxy, PORTAL_ROUTE.test(c.req.path)));
+  }
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = c.req.path;
