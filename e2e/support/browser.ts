@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, onTestFailed } from 'vitest';
+import { ROOT } from './server.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
+
+export interface BrowserSession {
+  browser: Browser;
+  /** A fresh context (own cookies and storage) with a page that records console errors. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<TrackedPage>;
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  consoleErrors: string[];
+}
+
+/**
+ * One Chromium per journey file. Every page's console errors are collected, and when a test fails
+ * a screenshot of each open page is written to e2e/artifacts/ (git-ignored).
+ */
+export function useBrowser(journey: string): BrowserSession {
+  let browser: Browser | undefined;
+  const open: TrackedPage[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  afterEach(async () => {
+    for (const t of open.splice(0)) await t.context.close().catch(() => {});
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    get browser() {
+      if (!browser) throw new Error('browser not started');
+      return browser;
+    },
+    async newPage(options = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') consoleErrors.push(msg.text());
+      });
+      page.on('pageerror', (err) => consoleErrors.push(err.message));
+      const tracked = { page, context, consoleErrors };
+      open.push(tracked);
+      onTestFailed(async ({ task }) => {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        const name = `${journey}-${task.name}`.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+        await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
+      });
+      return tracked;
+    },
+  };
+}

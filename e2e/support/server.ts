@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => res(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+export interface ProductServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM, and wait for the process to exit; returns its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Runs the product exactly as `pnpm start` does, on a free port and a fresh embedded database
+ * in a throw-away data folder.
+ */
+export async function startProductServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ProductServer> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bh-e2e-'));
+  let output = '';
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'info', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res(child.exitCode);
+        child.once('exit', (code) => {
+          if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+          res(code);
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Runs `pnpm admin:create` against a server's data folder (joining its embedded database). */
+export function adminCreate(dataDir: string, args: { email: string; name: string; password: string }): Promise<{ code: number | null; output: string }> {
+  return new Promise((res) => {
+    const child = spawn(process.execPath, ['api/src/cli/admin-create.ts', '--email', args.email, '--name', args.name, '--password', args.password], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => res({ code, output }));
+  });
+}
