@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'e2e',
     environment: 'node',
-    include: ['journeys/**/*.test.ts', 'ops/**/*.test.ts'],
+    include: ['journeys/**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
     // One Chromium at a time: the machines have two cores.
     fileParallelism: false,

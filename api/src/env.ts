@@ -1,15 +1,18 @@
 import { z } from 'zod';
 
 /** Process settings, parsed once and failing fast on nonsense (Hono's guidance). */
+/** An empty variable means unset (as in `MONGODB_URI= pnpm start`). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'MONGODB_URI must be a mongodb:// URI').optional(),
+  MONGODB_URI: optional(z.string().regex(/^mongodb(\+srv)?:\/\//, 'MONGODB_URI must be a mongodb:// URI')),
   MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/).default('better_health'),
   DATA_DIR: z.string().min(1).default('.data'),
   /** 32 bytes, base64: the AES-256-GCM key for bank and identity numbers. */
-  DOCUMENT_KEY: z.string().optional(),
+  DOCUMENT_KEY: optional(z.string()),
   /** Comma-separated extra origins allowed to make unsafe requests (dev servers). */
   ALLOWED_ORIGINS: z.string().default(''),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */

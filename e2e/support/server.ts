@@ -32,11 +32,13 @@ export interface ProductServer {
  * Runs the product exactly as `pnpm start` does, on a free port and a fresh embedded database
  * in a throw-away data folder.
  */
-export async function startProductServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ProductServer> {
-  const port = await freePort();
+export async function startProductServer(
+  options: { env?: Record<string, string>; dataDir?: string; entry?: string; port?: number } = {},
+): Promise<ProductServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bh-e2e-'));
   let output = '';
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, [options.entry ?? 'scripts/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'info', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,11 +80,15 @@ export async function startProductServer(options: { env?: Record<string, string>
 }
 
 /** Runs `pnpm admin:create` against a server's data folder (joining its embedded database). */
-export function adminCreate(dataDir: string, args: { email: string; name: string; password: string }): Promise<{ code: number | null; output: string }> {
+export function adminCreate(
+  dataDir: string,
+  args: { email: string; name: string; password: string },
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((res) => {
     const child = spawn(process.execPath, ['api/src/cli/admin-create.ts', '--email', args.email, '--name', args.name, '--password', args.password], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '' },
+      env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -189,7 +189,7 @@ async function tryMemoryServer(dataDir: string, port: number, log: Log): Promise
  * Starts (or joins) the embedded server for a data folder. A second process on the same folder,
  * such as `pnpm admin:create` while `pnpm start` runs, reuses the running server.
  */
-export async function startEmbeddedDb(options: { dataDir: string; log?: Log; preferred?: EmbeddedKind }): Promise<EmbeddedDb> {
+export async function startEmbeddedDb(options: { dataDir: string; log?: Log; preferred?: EmbeddedKind; port?: number }): Promise<EmbeddedDb> {
   const log = options.log ?? console.log;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -206,7 +206,7 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
     }
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let kind: 'mongod' | 'ferretdb';
   let bin = which('mongod');
   if (bin && options.preferred !== 'ferretdb') {

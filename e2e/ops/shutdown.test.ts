@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startProductServer } from '../support/server.ts';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A login whose body trickles in over `ms`, so it is still in flight when the signal arrives. */
+function slowLogin(baseUrl: string, ms: number): Promise<number> {
+  const url = new URL('/api/v1/user/login', baseUrl);
+  const body = JSON.stringify({ email: 'nobody@e2e.betterhealth.in', password: 'whatever-pass' });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    const half = Math.floor(body.length / 2);
+    req.write(body.slice(0, half));
+    setTimeout(() => req.end(body.slice(half)), ms);
+  });
+}
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM stops accepting, finishes the request in flight, stops its database and exits 0', async () => {
+    const server = await startProductServer({ entry: 'api/src/server.ts', env: { LOG_LEVEL: 'error' } });
+    const lock = JSON.parse(readFileSync(join(server.dataDir, 'embedded.json'), 'utf8')) as { pid: number };
+    expect(isAlive(lock.pid)).toBe(true);
+
+    const inFlight = slowLogin(server.baseUrl, 1_500);
+    await new Promise((r) => setTimeout(r, 300));
+    const exited = server.stop();
+
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await fetch(`${server.baseUrl}/api/v1/health`).then(
+      () => false,
+      () => true,
+    );
+    expect(refused).toBe(true);
+
+    expect(await inFlight).toBe(401);
+    expect(await exited).toBe(0);
+    expect(isAlive(lock.pid)).toBe(false);
+  });
+});

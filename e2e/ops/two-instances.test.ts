@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedDb, type EmbeddedDb } from '@bh/api/db/embedded';
+import { ApiClient, uniqueEmail } from '../support/api.ts';
+import { adminCreate, startProductServer, type ProductServer } from '../support/server.ts';
+
+describe('two API instances on one database', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bh-two-'));
+  let db: EmbeddedDb;
+  let a: ProductServer;
+  let b: ProductServer;
+  const admin = { email: uniqueEmail('two-admin'), name: 'Two Admin', password: 'Two-admin-pass-1' };
+
+  beforeAll(async () => {
+    db = await startEmbeddedDb({ dataDir, log: () => {} });
+    const env = { MONGODB_URI: db.uri, MONGODB_DB: 'two', DOCUMENT_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'error' };
+    expect((await adminCreate(dataDir, admin, env)).code).toBe(0);
+    [a, b] = await Promise.all([
+      startProductServer({ entry: 'api/src/server.ts', env }),
+      startProductServer({ entry: 'api/src/server.ts', env }),
+    ]);
+    expect(a.port).not.toBe(b.port);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('accepts a session created on one instance on the other, and a logout on one ends it on both', async () => {
+    const onA = new ApiClient(a.baseUrl);
+    await onA.login(admin.email, admin.password);
+    const onB = new ApiClient(b.baseUrl);
+    onB.cookie = onA.cookie;
+    expect((await onB.call('GET', '/user/profile')).status).toBe(200);
+
+    const created = await onB.call('POST', '/user/register', { name: 'Shared Client', email: uniqueEmail('two-client'), password: 'Client-pass-123', role: 'user' });
+    expect(created.status).toBe(201);
+
+    expect((await onB.call('POST', '/user/logout')).status).toBe(200);
+    const again = new ApiClient(a.baseUrl);
+    again.cookie = onA.cookie;
+    expect((await again.call('GET', '/user/profile')).status).toBe(401);
+  });
+
+  it('counts failed logins made on both instances toward one limit', async () => {
+    const target = { email: uniqueEmail('two-target'), name: 'Target', password: 'Target-pass-123' };
+    const adminClient = new ApiClient(a.baseUrl);
+    await adminClient.login(admin.email, admin.password);
+    expect((await adminClient.call('POST', '/user/register', { ...target, role: 'user' })).status).toBe(201);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const via = new ApiClient(i % 2 === 0 ? a.baseUrl : b.baseUrl);
+      statuses.push((await via.call('POST', '/user/login', { email: target.email, password: `wrong-${i}` })).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    for (const server of [a, b]) {
+      const res = await new ApiClient(server.baseUrl).call('POST', '/user/login', { email: target.email, password: target.password });
+      expect(res.status).toBe(429);
+    }
+  });
+});
