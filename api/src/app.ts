@@ -10,6 +10,7 @@ import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
+import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 
 /** JSON bodies are small forms; uploads stream through their own route with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -55,6 +56,7 @@ export function createApi(deps: AppDeps) {
     .use('*', sessionMiddleware(deps))
     .route('/user', userRoutes(deps));
 
+  if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));
   return api;
 }
 

@@ -18,6 +18,11 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+}).refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {
+  message: 'TEST_CLOCK=on is only allowed with NODE_ENV=test',
+  path: ['TEST_CLOCK'],
 });
 
 export type Env = z.infer<typeof envSchema>;

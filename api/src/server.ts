@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { join } from 'node:path';
 import { loadEnv, type Env } from './env.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { ShiftableClock, systemClock, type Clock } from './lib/clock.ts';
 import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
@@ -29,16 +29,18 @@ export async function startServer(
     if (env.LOG_LEVEL !== 'silent') console.log(msg);
   };
   const database = await openDatabase(env, say);
+  const testClock = env.TEST_CLOCK === 'on' && env.NODE_ENV === 'test' ? new ShiftableClock() : undefined;
   const deps = createDeps({
     client: database.client,
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? testClock ?? systemClock,
     log,
     config: {
       allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === 'true',
       documentKey: loadDocumentKey(env),
       testMode: env.NODE_ENV === 'test',
+      ...(testClock ? { testClock } : {}),
     },
   });
 

@@ -21,3 +21,17 @@ export class TestClock implements Clock {
     this.#t += ms;
   }
 }
+
+/**
+ * A real, ticking clock that end-to-end tests may move forward or back (e.g. to a meeting's join
+ * window). Only ever built in test runs: see env.ts and routes/test-clock.
+ */
+export class ShiftableClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  set(t: Date | string | number): void {
+    this.#offsetMs = new Date(t).getTime() - Date.now();
+  }
+}

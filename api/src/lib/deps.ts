@@ -1,5 +1,5 @@
 import type { Db, MongoClient } from 'mongodb';
-import type { Clock } from './clock.ts';
+import type { Clock, ShiftableClock } from './clock.ts';
 import type { Logger } from './logger.ts';
 import { collections, type Collections } from './mongo.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -11,8 +11,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** 32-byte key for AES-256-GCM of bank and identity numbers. */
   documentKey: Buffer;
-  /** True only in test runs: enables the controllable clock endpoint. */
+  /** True only in test runs. */
   testMode: boolean;
+  /** Present only when a test run asked for a movable clock (NODE_ENV=test, TEST_CLOCK=on). */
+  testClock?: ShiftableClock;
 }
 
 /** Everything a route needs, built once per process and handed to the routers. */
