@@ -1,1 +1,2 @@
 export * from './services.ts';
+export * from './enums.ts';

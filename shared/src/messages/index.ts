@@ -36,3 +36,9 @@ export const GENERAL_MESSAGES = {
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   tooManyRequests: 'Too many requests. Please try again later.',
 } as const;
+
+export * from './admin.ts';
+export * from './meeting.ts';
+export * from './payments.ts';
+export * from './registration.ts';
+export * from './upload.ts';
