@@ -1,0 +1,18 @@
+/** Browsers and link checkers give up on longer addresses; no real meeting or payment link is this long. */
+export const URL_MAX_LENGTH = 2048;
+
+/**
+ * True for an absolute http(s) address with a host. Anything else (javascript:, data:, relative
+ * paths, text with spaces) is refused, because these links are opened in a new tab for the user.
+ */
+export function isHttpUrl(text: string, options: { httpsOnly?: boolean } = {}): boolean {
+  if (text.length > URL_MAX_LENGTH || /\s/.test(text)) return false;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  const allowed = options.httpsOnly ? ['https:'] : ['http:', 'https:'];
+  return allowed.includes(url.protocol) && url.hostname.length > 0;
+}
