@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createWebApp } from './web-app.ts';
+
+const INLINE = "document.documentElement.dataset.ready='1'";
+const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+let ctx: TestContext;
+let web: ReturnType<typeof createWebApp>;
+let httpsWeb: ReturnType<typeof createWebApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const root = mkdtempSync(join(tmpdir(), 'bh-web-'));
+  const site = join(root, 'site');
+  const portal = join(root, 'portal');
+  mkdirSync(join(site, '_astro'), { recursive: true });
+  mkdirSync(join(site, 'services'), { recursive: true });
+  mkdirSync(join(site, 'make-payment'), { recursive: true });
+  mkdirSync(join(portal, 'app-assets'), { recursive: true });
+  writeFileSync(join(site, 'index.html'), `<!doctype html><title>Home</title><script>${INLINE}</script><p>${'Because you deserve Better Health. '.repeat(40)}</p>`);
+  writeFileSync(join(site, 'services', 'index.html'), '<!doctype html><title>Services</title>');
+  writeFileSync(join(site, '404.html'), '<!doctype html><title>Not found</title><h1>Page not found</h1>');
+  writeFileSync(join(site, 'make-payment', 'index.html'), '<!doctype html><title>Unknown plan</title><h1>Unknown service or plan</h1>');
+  writeFileSync(join(site, '_astro', 'app.abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  writeFileSync(join(portal, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div><script type="module" src="/app-assets/index-1.js"></script>');
+  writeFileSync(join(portal, 'app-assets', 'index-1.js'), 'export {};');
+  web = createWebApp(ctx.deps, { siteDir: site, portalDir: portal });
+  httpsWeb = createWebApp({ ...ctx.deps, config: { ...ctx.deps.config, trustProxy: true } }, { siteDir: site, portalDir: portal });
+});
+
+describe('one origin', () => {
+  it('serves the site for public paths and the portal for its routes', async () => {
+    const home = await web.request('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>Home</title>');
+    expect((await (await web.request('/services')).text())).toContain('Services');
+    for (const path of ['/login', '/dashboard', '/Dashboard', '/details', '/meetinghistory', '/meetings', '/admin/register', '/admin/Verified-doc-details/abc']) {
+      const res = await web.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<title>Portal</title>');
+    }
+    expect((await web.request('/api/v1/health')).status).toBe(200);
+  });
+
+  it('answers unknown paths with the site’s 404 page and unknown payment plans with their own page', async () => {
+    const missing = await web.request('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Page not found');
+    const plan = await web.request('/make-payment/ayurveda/single');
+    expect(plan.status).toBe(404);
+    expect(await plan.text()).toContain('Unknown service or plan');
+    const api = await web.request('/api/v1/nothing-here');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ success: false });
+  });
+
+  it('refuses to serve files outside the built folders', async () => {
+    for (const path of ['/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/_astro/..%2f..%2f..%2fREADME.md']) {
+      const res = await web.request(path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('compresses text and caches hashed assets for a year, pages never', async () => {
+    const asset = await web.request('/_astro/app.abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString()).toContain('console.log');
+    const portalAsset = await web.request('/app-assets/index-1.js');
+    expect(portalAsset.headers.get('cache-control')).toContain('immutable');
+    const page = await web.request('/', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const etag = page.headers.get('etag')!;
+    expect((await web.request('/', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const json = await web.request('/api/v1/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(json.status).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('gives pages a strict CSP: no inline scripts but the hashed ones, no framing', async () => {
+    const res = await web.request('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`script-src 'self' ${sha(INLINE)}`);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const portal = await web.request('/login');
+    expect(portal.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+  });
+
+  it('sends nosniff, a referrer policy and no-framing on site, portal and API responses', async () => {
+    for (const path of ['/', '/login', '/api/v1/health', '/no-such-page']) {
+      const res = await web.request(path);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('adds a one-year HSTS header only when served over https', async () => {
+    const res = await httpsWeb.request('/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const api = await httpsWeb.request('/api/v1/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(api.headers.get('strict-transport-security')).toContain('max-age=31536000');
+  });
+
+  it('marks the session cookie Secure over https', async () => {
+    const user = await ctx.createUser({ role: 'user' });
+    const res = await httpsWeb.request('/api/v1/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toContain('Secure');
+  });
+});
