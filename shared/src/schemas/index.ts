@@ -1,2 +1,4 @@
 export * from './common.ts';
 export * from './user.ts';
+export * from './fields.ts';
+export * from './meeting.ts';
