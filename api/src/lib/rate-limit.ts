@@ -48,6 +48,9 @@ export const LOGIN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   /** Failed attempts per account in a window; the next one is refused with 429. */
   perAccount: 10,
-  /** Attempts per client address in a window, failed or not. */
-  perIp: 100,
+  /**
+   * Failed attempts per client address in a window: stops one address trying many accounts
+   * (credential stuffing) without limiting people who sign in correctly behind one NAT.
+   */
+  perIp: 50,
 } as const;

@@ -273,3 +273,27 @@ describe('GET /api/v1/health', () => {
     expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 });
+
+describe('per-address login limit', () => {
+  it('refuses an address after 50 failures across many accounts, whatever the account', async () => {
+    const ip = { 'x-forwarded-for': '203.0.113.77' };
+    const proxied = { ...ctx.deps, config: { ...ctx.deps.config, trustProxy: true } };
+    const { createApp } = await import('../../app.ts');
+    const app = createApp(proxied);
+    const post = (body: unknown) =>
+      app.request('/api/v1/user/login', { method: 'POST', headers: { 'content-type': 'application/json', ...ip }, body: JSON.stringify(body) });
+    const victim = await ctx.createUser({ role: 'user' });
+    for (let i = 0; i < 50; i += 1) {
+      const res = await post({ email: `stuffing-${i}@test.betterhealth.in`, password: 'guess-guess' });
+      expect(res.status).toBe(401);
+    }
+    expect((await post({ email: victim.email, password: victim.password })).status).toBe(429);
+    // Another address is unaffected.
+    const other = await app.request('/api/v1/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.9' },
+      body: JSON.stringify({ email: victim.email, password: victim.password }),
+    });
+    expect(other.status).toBe(200);
+  });
+});

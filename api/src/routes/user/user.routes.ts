@@ -31,14 +31,16 @@ export function userRoutes(deps: AppDeps) {
       const accountKey = `login:account:${email}`;
       const ipKey = `login:ip:${c.get('clientIp')}`;
 
-      // Checked before the password so a locked account costs no hashing and reveals nothing.
-      if ((await limiter.count(accountKey)) >= LOGIN_LIMITS.perAccount) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-      if ((await limiter.hit(ipKey, LOGIN_LIMITS.windowMs)) > LOGIN_LIMITS.perIp) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+      // Checked before the password so a locked account or address costs no hashing and reveals nothing.
+      const [accountFailures, ipFailures] = await Promise.all([limiter.count(accountKey), limiter.count(ipKey)]);
+      if (accountFailures >= LOGIN_LIMITS.perAccount || ipFailures >= LOGIN_LIMITS.perIp) {
+        throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+      }
 
       const user = await cols.users.findOne({ email });
       const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
       if (!user || !ok) {
-        await limiter.hit(accountKey, LOGIN_LIMITS.windowMs);
+        await Promise.all([limiter.hit(accountKey, LOGIN_LIMITS.windowMs), limiter.hit(ipKey, LOGIN_LIMITS.windowMs)]);
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       await limiter.reset(accountKey);
