@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './user.ts';
 export * from './fields.ts';
 export * from './meeting.ts';
+export * from './upload.ts';
