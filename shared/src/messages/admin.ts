@@ -5,4 +5,6 @@ export const ADMIN_MESSAGES = {
   rangeTooLarge: 'At most 100 records can be requested at once',
   invalidFilter: 'Invalid filter parameter',
   invalidId: 'Invalid id',
+  invalidPage: 'Page must be a whole number of at least 1',
+  invalidLimit: 'Limit must be a whole number from 1 to 100',
 } as const;

@@ -34,6 +34,7 @@ export const REGISTRATION_MESSAGES = {
   documentFrontRequired: (n: DocumentNumber) => `Document ${n} front image is required`,
   documentBackRequired: (n: DocumentNumber) => `Document ${n} back image is required`,
   documentIdInvalid: (n: DocumentNumber) => `Document ${n} ID is not valid for the selected type`,
+  documentsRequired: 'Both legal documents are required',
   documentsMustDiffer: 'Document 2 must be a different type from Document 1',
   organizationRequired: 'Organization is required',
   jobTitleRequired: 'Job title is required',

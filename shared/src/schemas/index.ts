@@ -3,3 +3,4 @@ export * from './user.ts';
 export * from './fields.ts';
 export * from './meeting.ts';
 export * from './upload.ts';
+export * from './registration.ts';

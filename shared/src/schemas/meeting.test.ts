@@ -178,6 +178,18 @@ describe('createMeetingRequest', () => {
   });
 });
 
+describe('malformed meeting bodies', () => {
+  it('fail without throwing', () => {
+    for (const body of [null, 'x', [], 5, [validRequest()]]) {
+      expect(() => request.safeParse(body)).not.toThrow();
+      expect(errorsOf(request, body)).not.toHaveProperty('doctorId');
+      expect(request.safeParse(body).success).toBe(false);
+      expect(() => form.safeParse(body)).not.toThrow();
+      expect(form.safeParse(body).success).toBe(false);
+    }
+  });
+});
+
 describe('createMeetingForm', () => {
   it('maps a valid form to the request body', () => {
     const values = form.parse({ ...validForm(), meetingTime: '2:30' });

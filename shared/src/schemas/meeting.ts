@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../messages/index.ts';
 import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
-import { istDateString, meetingInstant, parseTime12h, TIME_12H_PATTERN } from '../rules/time.ts';
+import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN } from '../rules/time.ts';
 import { TIME_INPUT_MAX_LENGTH } from '../rules/time-input.ts';
 import { emailField, objectIdString } from './common.ts';
 import { type Clock, httpUrlField, isoDateField, systemClock, whenFieldsValid } from './fields.ts';
@@ -18,7 +18,10 @@ const meetingLink = () => httpUrlField(M.meetingLinkRequired, M.invalidUrl);
 const formLink = () => httpUrlField(M.formLinkRequired, M.invalidUrl);
 
 function meetingDateField(now: Clock) {
-  return isoDateField(M.dateRequired, M.dateInvalid).refine((v) => v >= istDateString(now()), M.dateInPast);
+  return isoDateField(M.dateRequired, M.dateInvalid).refine(
+    (v) => parseIsoDate(v) === null || v >= istDateString(now()),
+    M.dateInPast,
+  );
 }
 
 /** '2:30 pm' → '02:30 PM': the one spelling meetings are stored and shown with. */

@@ -1,0 +1,423 @@
+import { z } from 'zod';
+import {
+  BLOOD_GROUPS,
+  COUNTRIES,
+  DOCUMENT_TYPES,
+  EDUCATION_LEVELS,
+  EMPLOYMENT_TYPES,
+  GENDERS,
+} from '../catalog/enums.ts';
+import { ADMIN_MESSAGES } from '../messages/admin.ts';
+import { REGISTRATION_MESSAGES as M } from '../messages/registration.ts';
+import { isValidAccountNumber, isValidUpi, normalizeAccountNumber } from '../rules/bank.ts';
+import { isValidDocumentId, normalizeDocumentId } from '../rules/identity.ts';
+import { isValidIfsc, normalizeIfsc } from '../rules/ifsc.ts';
+import { isValidPhone } from '../rules/phone.ts';
+import { istDateString, parseIsoDate } from '../rules/time.ts';
+import { isHttpUrl, URL_MAX_LENGTH } from '../rules/url.ts';
+import { emailField, objectIdString, requiredText } from './common.ts';
+import {
+  choiceField,
+  type Clock,
+  optionalText,
+  pastOrTodayDateField,
+  systemClock,
+  whenFieldsValid,
+  whenPathsValid,
+} from './fields.ts';
+import { fileReferenceField } from './upload.ts';
+import { ROLES, VERIFICATION_STATUSES } from './user.ts';
+
+export const GRADUATION_YEAR_MIN = 1950;
+/** Salary slips cover the last 3 to 6 months (spec §9). */
+export const MAX_SALARY_SLIPS = 6;
+/** Enough for any real career; stops a request from carrying thousands of records. */
+export const MAX_RECORDS = 20;
+export const REJECTION_REASON_MAX = 1000;
+export const VERIFIED_PAGE_SIZE = 10;
+
+/** Nobody applying today was born before this; earlier dates are typing mistakes. */
+const EARLIEST_DOB = '1900-01-01';
+
+const fileRef = (required: string) => fileReferenceField(required, M.fileInvalid);
+
+function phoneField(required: string, invalid: string) {
+  return z.string({ error: required }).trim().min(1, required).max(30, invalid).refine(isValidPhone, invalid);
+}
+
+/** LinkedIn is optional; when given it must be a link that opens safely. */
+const optionalLink = z
+  .string()
+  .trim()
+  .max(URL_MAX_LENGTH, M.linkedinInvalid)
+  .refine((v) => v === '' || isHttpUrl(v), M.linkedinInvalid)
+  .default('');
+
+function legalDocument(n: 1 | 2) {
+  return z
+    .strictObject({
+      documentType: choiceField(DOCUMENT_TYPES, M.documentTypeRequired(n), M.invalidOption),
+      documentId: z
+        .string({ error: M.documentIdRequired(n) })
+        .trim()
+        .min(1, M.documentIdRequired(n))
+        .max(40, M.documentIdInvalid(n))
+        .transform(normalizeDocumentId),
+      frontImage: fileRef(M.documentFrontRequired(n)),
+      backImage: fileRef(M.documentBackRequired(n)),
+    })
+    .refine((v) => isValidDocumentId(v.documentType, v.documentId), {
+      message: M.documentIdInvalid(n),
+      path: ['documentId'],
+      when: whenFieldsValid('documentType', 'documentId'),
+    });
+}
+
+const legalDocuments = z
+  .tuple([legalDocument(1), legalDocument(2)], { error: M.documentsRequired })
+  .refine((docs) => docs[0].documentType !== docs[1].documentType, {
+    message: M.documentsMustDiffer,
+    path: [1, 'documentType'],
+    when: whenPathsValid([0, 'documentType'], [1, 'documentType']),
+  });
+
+const emergencyContact = z.strictObject({
+  name: requiredText(M.emergencyNameRequired, 100),
+  relationship: requiredText(M.emergencyRelationshipRequired, 50),
+  phone: phoneField(M.emergencyPhoneRequired, M.emergencyPhoneInvalid),
+});
+
+function personalInfoShape(now: Clock) {
+  return {
+    firstName: requiredText(M.firstNameRequired, 50),
+    middleName: optionalText(50, M.tooLong(50)),
+    lastName: requiredText(M.lastNameRequired, 50),
+    dob: pastOrTodayDateField(M.dobRequired, M.dateInvalid, M.dobInFuture, now).refine(
+      (v) => parseIsoDate(v) === null || v >= EARLIEST_DOB,
+      M.dateInvalid,
+    ),
+    gender: choiceField(GENDERS, M.genderRequired, M.invalidOption),
+    currentAddress: requiredText(M.currentAddressRequired, 300),
+    permanentAddress: requiredText(M.permanentAddressRequired, 300),
+    city: requiredText(M.cityRequired, 100),
+    state: requiredText(M.stateRequired, 100),
+    postalCode: requiredText(M.postalCodeRequired, 20),
+    country: choiceField(COUNTRIES, M.countryRequired, M.invalidOption),
+    email: emailField(M.emailRequired, M.emailInvalid),
+    phone: phoneField(M.phoneRequired, M.phoneInvalid),
+    emergencyContact,
+    resumeUrl: fileRef(M.resumeRequired),
+    linkedin: optionalLink,
+    Doc: legalDocuments,
+    bloodGroup: choiceField(BLOOD_GROUPS, M.bloodGroupRequired, M.invalidOption),
+  };
+}
+
+/** A client-side key for repeatable records, kept so the form can re-render the same rows. */
+const recordId = z.string().trim().max(64).optional();
+
+function employmentRecord(now: Clock) {
+  const isDate = (v: string | null | undefined) => typeof v === 'string' && parseIsoDate(v) !== null;
+  // Each check below only runs while endDate has no issue yet, so the record shows one end-date message.
+  const endDateChecked = whenFieldsValid('endDate', 'isCurrentJob');
+  return z
+    .strictObject({
+      id: recordId,
+      organization: requiredText(M.organizationRequired, 200),
+      jobTitle: requiredText(M.jobTitleRequired, 200),
+      startDate: pastOrTodayDateField(M.startDateRequired, M.dateInvalid, M.startDateInFuture, now),
+      endDate: z.string({ error: M.dateInvalid }).trim().nullish(),
+      employmentType: choiceField(EMPLOYMENT_TYPES, M.employmentTypeRequired, M.invalidOption),
+      isCurrentJob: z.boolean().default(false),
+    })
+    .refine((v) => v.isCurrentJob || (v.endDate ?? '') !== '', {
+      message: M.endDateRequired,
+      path: ['endDate'],
+      when: endDateChecked,
+    })
+    .refine((v) => v.isCurrentJob || isDate(v.endDate), {
+      message: M.dateInvalid,
+      path: ['endDate'],
+      when: endDateChecked,
+    })
+    .refine((v) => v.isCurrentJob || (v.endDate ?? '') <= istDateString(now()), {
+      message: M.endDateInFuture,
+      path: ['endDate'],
+      when: endDateChecked,
+    })
+    .refine((v) => v.isCurrentJob || (v.endDate ?? '') >= v.startDate, {
+      message: M.endBeforeStart,
+      path: ['endDate'],
+      when: whenFieldsValid('endDate', 'isCurrentJob', 'startDate'),
+    })
+    // A current job has no end date, whatever the form still held.
+    .transform((v) => ({ ...v, endDate: v.isCurrentJob ? null : (v.endDate ?? null) }));
+}
+
+/** Accepts the number or the text a year input gives; outputs the year as a number. */
+function graduationYearField(now: Clock) {
+  return z.union([z.number(), z.string()], { error: M.graduationYearRequired }).transform((raw, ctx) => {
+    const text = typeof raw === 'number' ? (Number.isNaN(raw) ? '' : String(raw)) : raw.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: M.graduationYearRequired });
+      return z.NEVER;
+    }
+    const maxYear = Number(istDateString(now()).slice(0, 4));
+    const year = /^\d{4}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(year >= GRADUATION_YEAR_MIN && year <= maxYear)) {
+      ctx.addIssue({ code: 'custom', message: M.graduationYearRange(maxYear) });
+      return z.NEVER;
+    }
+    return year;
+  });
+}
+
+function educationRecord(now: Clock) {
+  return z.strictObject({
+    id: recordId,
+    level: choiceField(EDUCATION_LEVELS, M.educationLevelRequired, M.invalidOption),
+    degreeName: requiredText(M.degreeNameRequired, 200),
+    institutionName: requiredText(M.institutionNameRequired, 200),
+    graduationYear: graduationYearField(now),
+    major: optionalText(200, M.tooLong(200)),
+  });
+}
+
+/** Optional: one slip, several, or none ('' and null count as none). Always an array once parsed. */
+const salarySlip = z
+  .union([z.literal(''), fileRef(M.fileInvalid), z.array(fileRef(M.fileInvalid))], { error: M.fileInvalid })
+  .nullish()
+  .refine((v) => !Array.isArray(v) || v.length <= MAX_SALARY_SLIPS, M.tooManySalarySlips)
+  .transform((v): string[] => (v === undefined || v === null || v === '' ? [] : typeof v === 'string' ? [v] : v));
+
+const bankAccount = z.strictObject({
+  accountHolder: requiredText(M.accountHolderRequired, 100),
+  bankName: requiredText(M.bankNameRequired, 100),
+  branchName: requiredText(M.branchNameRequired, 100),
+  accountNumber: z
+    .string({ error: M.accountNumberRequired })
+    .trim()
+    .min(1, M.accountNumberRequired)
+    .max(40, M.accountNumberInvalid)
+    .refine(isValidAccountNumber, M.accountNumberInvalid)
+    .transform(normalizeAccountNumber),
+  ifsc: z
+    .string({ error: M.ifscRequired })
+    .trim()
+    .min(1, M.ifscRequired)
+    .max(20, M.ifscInvalid)
+    .refine(isValidIfsc, M.ifscInvalid)
+    .transform(normalizeIfsc),
+  upi: z.string({ error: M.upiRequired }).trim().min(1, M.upiRequired).max(320, M.upiInvalid).refine(isValidUpi, M.upiInvalid),
+});
+
+function applicationShape(now: Clock) {
+  return {
+    employmentDetails: z
+      .array(employmentRecord(now), { error: M.employmentRequired })
+      .min(1, M.employmentRequired)
+      .max(MAX_RECORDS, M.employmentRequired),
+    salarySlip,
+    educationDetails: z
+      .array(educationRecord(now), { error: M.educationRequired })
+      .min(1, M.educationRequired)
+      .max(MAX_RECORDS, M.educationRequired),
+    bankAccount,
+  };
+}
+
+/**
+ * POST /api/v1/register/employees: a BH Associate's (or admin's) verification application,
+ * with the spec §3 payload and every §5 "Document submission" message. Dates are checked against
+ * India's today from `now`.
+ */
+export function createApplicationRequestSchema(now: Clock = systemClock) {
+  return z.strictObject({
+    personalInfo: z.strictObject(personalInfoShape(now)),
+    ...applicationShape(now),
+  });
+}
+export const applicationRequest = createApplicationRequestSchema();
+export type ApplicationRequest = z.input<typeof applicationRequest>;
+export type ApplicationData = z.output<typeof applicationRequest>;
+
+/**
+ * The /details form: the request's fields plus the "same as current" tick, which makes the
+ * permanent address optional. Turn its values into the body with toApplicationRequest.
+ */
+export function createApplicationFormSchema(now: Clock = systemClock) {
+  const personalInfo = z
+    .strictObject({
+      ...personalInfoShape(now),
+      permanentAddress: z.string().trim().max(300, M.tooLong(300)).default(''),
+      sameAsCurrent: z.boolean().default(false),
+    })
+    .refine((v) => v.sameAsCurrent || v.permanentAddress !== '', {
+      message: M.permanentAddressRequired,
+      path: ['permanentAddress'],
+      when: whenFieldsValid('permanentAddress', 'sameAsCurrent'),
+    });
+  return z.strictObject({ personalInfo, ...applicationShape(now) });
+}
+export const applicationForm = createApplicationFormSchema();
+export type ApplicationFormInput = z.input<typeof applicationForm>;
+export type ApplicationFormValues = z.output<typeof applicationForm>;
+
+export function toApplicationRequest(form: ApplicationFormValues): ApplicationRequest {
+  const { sameAsCurrent, ...personalInfo } = form.personalInfo;
+  return {
+    ...form,
+    personalInfo: {
+      ...personalInfo,
+      permanentAddress: sameAsCurrent ? personalInfo.currentAddress : personalInfo.permanentAddress,
+    },
+  };
+}
+
+/** POST /api/v1/register/reject-doctor/{userId}: the admin's reason, shown to the applicant. */
+export const rejectRequest = z.strictObject({
+  reason: z
+    .string({ error: M.rejectionReasonRequired })
+    .trim()
+    .min(1, M.rejectionReasonRequired)
+    .max(REJECTION_REASON_MAX, M.rejectionReasonTooLong),
+});
+export type RejectRequest = z.input<typeof rejectRequest>;
+
+/** Path parameter of doctor-details, verify-doctor and reject-doctor. */
+export const applicantIdParam = z.strictObject({ userId: objectIdString });
+
+/** GET /api/v1/register/status-verified query: pages of 10, optionally narrowed by (part of) an email. */
+export const statusVerifiedQuery = z.strictObject({
+  page: z.coerce.number({ error: ADMIN_MESSAGES.invalidPage }).int(ADMIN_MESSAGES.invalidPage).min(1, ADMIN_MESSAGES.invalidPage).default(1),
+  limit: z.coerce
+    .number({ error: ADMIN_MESSAGES.invalidLimit })
+    .int(ADMIN_MESSAGES.invalidLimit)
+    .min(1, ADMIN_MESSAGES.invalidLimit)
+    .max(100, ADMIN_MESSAGES.invalidLimit)
+    .default(VERIFIED_PAGE_SIZE),
+  // A blank search means the full list (spec §5).
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((v) => (v === '' ? undefined : v.toLowerCase()))
+    .optional(),
+});
+export type StatusVerifiedQuery = z.input<typeof statusVerifiedQuery>;
+
+// ---- Responses -------------------------------------------------------------------------------
+
+const legalDocumentView = z.object({
+  documentType: z.enum(DOCUMENT_TYPES),
+  /** Masked: last 4 characters only. */
+  documentId: z.string(),
+  frontImage: z.string(),
+  backImage: z.string(),
+});
+
+const employmentView = z.object({
+  id: z.string().optional(),
+  organization: z.string(),
+  jobTitle: z.string(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  isCurrentJob: z.boolean(),
+});
+
+const educationView = z.object({
+  id: z.string().optional(),
+  level: z.enum(EDUCATION_LEVELS),
+  degreeName: z.string(),
+  institutionName: z.string(),
+  graduationYear: z.number(),
+  major: z.string(),
+});
+
+/** An application as admins see it: account and document numbers masked (DESIGN §4). */
+export const applicationDetailSchema = z.object({
+  personalInfo: z.object({
+    firstName: z.string(),
+    middleName: z.string(),
+    lastName: z.string(),
+    dob: z.string(),
+    gender: z.enum(GENDERS),
+    currentAddress: z.string(),
+    permanentAddress: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    emergencyContact: z.object({ name: z.string(), relationship: z.string(), phone: z.string() }),
+    resumeUrl: z.string(),
+    linkedin: z.string(),
+    Doc: z.array(legalDocumentView),
+    bloodGroup: z.enum(BLOOD_GROUPS),
+  }),
+  employmentDetails: z.array(employmentView),
+  educationDetails: z.array(educationView),
+  bankAccount: z.object({
+    accountHolder: z.string(),
+    bankName: z.string(),
+    branchName: z.string(),
+    /** Masked: last 4 digits only. */
+    accountNumber: z.string(),
+    ifsc: z.string(),
+    upi: z.string(),
+  }),
+  /** One link or several (spec §2.10); null when none was given. */
+  salarySlip: z.union([z.string(), z.array(z.string())]).nullable(),
+  submittedAt: z.iso.datetime(),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+/** GET /api/v1/register/doctor-details/{userId}. */
+export const doctorDetailsResponse = z.object({
+  success: z.literal(true),
+  user: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    isVerified: z.enum(VERIFICATION_STATUSES),
+    rejectionReason: z.string().optional(),
+  }),
+  employee: applicationDetailSchema,
+});
+export type DoctorDetailsResponse = z.infer<typeof doctorDetailsResponse>;
+
+export const applicantSummarySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type ApplicantSummary = z.infer<typeof applicantSummarySchema>;
+
+/** GET /api/v1/register/status-pending and status-verified (the latter paged). */
+export const statusListResponse = z.object({
+  success: z.literal(true),
+  user: z.array(applicantSummarySchema),
+  pagination: z
+    .object({ page: z.number().int(), limit: z.number().int(), hasNextPage: z.boolean() })
+    .optional(),
+});
+export type StatusListResponse = z.infer<typeof statusListResponse>;
+
+/** GET /api/v1/register/check-verified: the caller's own status. */
+export const checkVerifiedResponse = z.object({
+  success: z.literal(true),
+  isVerified: z.enum(VERIFICATION_STATUSES),
+  rejectionReason: z.string().optional(),
+});
+export type CheckVerifiedResponse = z.infer<typeof checkVerifiedResponse>;
+
+/** Answer of POST /api/v1/register/employees: the caller's status is now pending. */
+export const applicationSubmitResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  isVerified: z.literal('pending'),
+});
+export type ApplicationSubmitResponse = z.infer<typeof applicationSubmitResponse>;
