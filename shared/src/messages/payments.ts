@@ -12,6 +12,7 @@ export const PAYMENT_MESSAGES = {
   couponCodeMissing: 'Please enter a coupon code',
   emailMissing: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
+  userTypeRequired: 'Please choose New User or Existing User',
   couponInvalid: 'Invalid or inactive coupon code',
   couponNotApplicable: 'This coupon cannot be applied to your account',
   couponVerifyFailed: 'Failed to verify coupon',

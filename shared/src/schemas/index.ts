@@ -4,3 +4,4 @@ export * from './fields.ts';
 export * from './meeting.ts';
 export * from './upload.ts';
 export * from './registration.ts';
+export * from './payments.ts';
