@@ -5,3 +5,4 @@ export * from './meeting.ts';
 export * from './upload.ts';
 export * from './registration.ts';
 export * from './payments.ts';
+export * from './admin.ts';
