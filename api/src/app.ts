@@ -10,6 +10,7 @@ import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
+import { meetingRoutes } from './routes/meeting/meeting.routes.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 
 /** JSON bodies are small forms; uploads stream through their own route with their own limit. */
@@ -54,7 +55,8 @@ export function createApi(deps: AppDeps) {
       })(c, next);
     })
     .use('*', sessionMiddleware(deps))
-    .route('/user', userRoutes(deps));
+    .route('/user', userRoutes(deps))
+    .route('/meeting', meetingRoutes(deps));
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));
   return api;

@@ -16,6 +16,12 @@ const INDEXES: IndexSpec[] = [
   { collection: 'audit_log', key: { at: -1 }, name: 'by_time' },
   { collection: 'audit_log', key: { action: 1, at: -1 }, name: 'by_action' },
   { collection: 'audit_log', key: { 'actor.email': 1, at: -1 }, name: 'by_actor' },
+  // Meetings: each participant's list and overlap check, the admin window, the lookup by email.
+  { collection: 'meetings', key: { clientId: 1, startsAt: 1 }, name: 'by_client_start' },
+  { collection: 'meetings', key: { doctorId: 1, startsAt: 1 }, name: 'by_doctor_start' },
+  { collection: 'meetings', key: { startsAt: 1 }, name: 'by_start' },
+  { collection: 'meetings', key: { clientEmail: 1, startsAt: 1 }, name: 'by_client_email' },
+  { collection: 'meetings', key: { doctorEmail: 1, startsAt: 1 }, name: 'by_doctor_email' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */

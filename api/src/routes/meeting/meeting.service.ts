@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MongoServerError, ObjectId, type Db, type Filter } from 'mongodb';
+import {
+  isJoinWindowOpen,
+  MEETING_LENGTH_MINUTES,
+  MEETING_MESSAGES as M,
+  meetingInstant,
+  MINUTE_MS,
+  type CreateMeetingData,
+  type Meeting,
+  type MeetingUserType,
+} from '@bh/shared';
+import { recordAudit } from '../../lib/audit.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { UserDoc } from '../../lib/mongo.ts';
+import type { AuthUser } from '../../lib/types.ts';
+
+/**
+ * A meeting as stored. Participants are referenced by id and, because there is no $lookup,
+ * their email and name at creation are copied in for lists and lookups.
+ */
+export interface MeetingDoc {
+  _id: ObjectId;
+  /** 'YYYY-MM-DD' and '02:30 PM' as entered (India's calendar and clock). */
+  meetingDate: string;
+  meetingTime: string;
+  /** The UTC instant of the start: sorting, join windows and conflicts use this. */
+  startsAt: Date;
+  meetingLink: string;
+  formLink: string;
+  clientId: ObjectId;
+  clientEmail: string;
+  clientName: string;
+  doctorId: ObjectId;
+  doctorEmail: string;
+  doctorName: string;
+  userJoinedAt: Date | null;
+  docJoinedAt: Date | null;
+  reportLink: string;
+  createdAt: Date;
+  createdBy: ObjectId;
+}
+
+/** A short lease on one participant while a booking for them is checked and written. */
+interface BookingClaimDoc {
+  /** The participant's user id: the unique _id makes the claim exclusive. */
+  _id: string;
+  token: string;
+  expiresAt: Date;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+const MEETING_MS = MEETING_LENGTH_MINUTES * MINUTE_MS;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** What a verified admin's get-meetings returns; the admin grid pages through everything. */
+export const ADMIN_MEETINGS_WINDOW = { pastDays: 30, futureDays: 90, limit: 200 } as const;
+
+/** Longer than any booking takes; a claim left by a crashed request frees itself after this. */
+const CLAIM_LEASE_MS = 15_000;
+const CLAIM_RETRY_MS = 25;
+const CLAIM_ATTEMPTS = 120;
+export const BOOKING_IN_PROGRESS = 'Another booking for this participant is being saved. Please try again.';
+
+export function meetingsCollection(db: Db) {
+  return db.collection<MeetingDoc>('meetings');
+}
+
+function claimsCollection(db: Db) {
+  return db.collection<BookingClaimDoc>('meeting_booking_claims');
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  return err instanceof MongoServerError && err.code === 11000;
+}
+
+/** The contract's Meeting: participants are named by email (spec §3), instants as ISO text. */
+export function toMeeting(doc: MeetingDoc): Meeting {
+  return {
+    _id: doc._id.toHexString(),
+    meetingDate: doc.meetingDate,
+    meetingTime: doc.meetingTime,
+    startsAt: doc.startsAt.toISOString(),
+    meetingLink: doc.meetingLink,
+    formLink: doc.formLink,
+    clientId: doc.clientEmail,
+    doctorId: doc.doctorEmail,
+    clientName: doc.clientName,
+    doctorName: doc.doctorName,
+    userJoinedAt: doc.userJoinedAt ? doc.userJoinedAt.toISOString() : null,
+    docJoinedAt: doc.docJoinedAt ? doc.docJoinedAt.toISOString() : null,
+    reportLink: doc.reportLink,
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
+/**
+ * get-meetings, scoped by who asks (DESIGN §5): a client sees meetings they attend, an associate
+ * the meetings they hold, an admin a bounded window around now. Always by start, ascending.
+ */
+export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeting[]> {
+  const col = meetingsCollection(deps.db);
+  if (user.role === 'user') {
+    return (await col.find({ clientId: user._id }).sort({ startsAt: 1, _id: 1 }).toArray()).map(toMeeting);
+  }
+  if (user.role === 'doctor') {
+    return (await col.find({ doctorId: user._id }).sort({ startsAt: 1, _id: 1 }).toArray()).map(toMeeting);
+  }
+  const now = deps.clock.now().getTime();
+  const from = new Date(now - ADMIN_MEETINGS_WINDOW.pastDays * DAY_MS);
+  const to = new Date(now + ADMIN_MEETINGS_WINDOW.futureDays * DAY_MS);
+  const docs = await col
+    .find({ startsAt: { $gte: from, $lte: to } })
+    .sort({ startsAt: 1, _id: 1 })
+    .limit(ADMIN_MEETINGS_WINDOW.limit)
+    .toArray();
+  return docs.map(toMeeting);
+}
+
+/** A participant for a meeting, checked the way verify-email and create-meeting both need. */
+export async function findParticipant(deps: Pick<AppDeps, 'db'>, email: string, userType: MeetingUserType): Promise<UserDoc> {
+  const user = await deps.db.collection<UserDoc>('users').findOne({ email });
+  if (userType === 'client') {
+    if (!user || user.role !== 'user') throw notFound(M.clientNotFound);
+    return user;
+  }
+  if (!user || user.role !== 'doctor') throw notFound(M.doctorNotFound);
+  if (user.isVerified !== 'verified') throw badRequest(M.doctorNotVerified);
+  return user;
+}
+
+/** Same check as findParticipant, but reported against the create form's field. */
+async function participantForField(deps: Deps, email: string, userType: MeetingUserType): Promise<UserDoc> {
+  const path = userType === 'client' ? 'clientId' : 'doctorId';
+  try {
+    return await findParticipant(deps, email, userType);
+  } catch (err) {
+    if (err instanceof AppError) throw badRequest(err.message, [{ path, message: err.message }]);
+    throw err;
+  }
+}
+
+/**
+ * Takes the booking claim on one participant, waiting briefly while another booking holds it.
+ * Returns the claim's token, or null when it stayed taken.
+ */
+async function claimParticipant(deps: Deps, participantId: ObjectId): Promise<string | null> {
+  const claims = claimsCollection(deps.db);
+  const _id = participantId.toHexString();
+  const token = randomUUID();
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
+    const now = deps.clock.now();
+    try {
+      await claims.insertOne({ _id, token, expiresAt: new Date(now.getTime() + CLAIM_LEASE_MS) });
+      return token;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    // Only a lapsed lease is removed, so a live booking's claim is never taken over.
+    await claims.deleteOne({ _id, expiresAt: { $lte: now } });
+    await sleep(CLAIM_RETRY_MS);
+  }
+  return null;
+}
+
+async function releaseClaim(deps: Deps, participantId: ObjectId, token: string): Promise<void> {
+  await claimsCollection(deps.db).deleteOne({ _id: participantId.toHexString(), token });
+}
+
+/** A meeting of this participant (in either seat) that overlaps a 90-minute slot from `start`. */
+async function findOverlap(deps: Deps, participantId: ObjectId, start: Date): Promise<MeetingDoc | null> {
+  const range = { $gt: new Date(start.getTime() - MEETING_MS), $lt: new Date(start.getTime() + MEETING_MS) };
+  const col = meetingsCollection(deps.db);
+  return (
+    (await col.findOne({ clientId: participantId, startsAt: range })) ??
+    (await col.findOne({ doctorId: participantId, startsAt: range }))
+  );
+}
+
+/**
+ * Schedules a meeting after the shared schema has checked the body against `deps.clock`.
+ *
+ * Double booking without transactions: both participants are claimed first (one document per
+ * participant in meeting_booking_claims, exclusive through its unique _id, with a lease so a
+ * crashed request cannot block anyone for long). While a request holds both claims no other
+ * booking for either person can run its overlap check, so check-then-insert behaves as one step.
+ * Claims are taken in id order, so two bookings sharing both people cannot hold one each.
+ */
+export async function createMeeting(deps: Deps, admin: AuthUser, input: CreateMeetingData): Promise<Meeting> {
+  const startsAt = meetingInstant(input.meetingDate, input.meetingTime);
+  if (!startsAt) throw badRequest(M.timeInvalid, [{ path: 'meetingTime', message: M.timeInvalid }]);
+  const client = await participantForField(deps, input.clientId, 'client');
+  const doctor = await participantForField(deps, input.doctorId, 'doctor');
+
+  const ordered = [client._id, doctor._id].sort((a, b) => a.toHexString().localeCompare(b.toHexString()));
+  const held: { id: ObjectId; token: string }[] = [];
+  try {
+    for (const id of ordered) {
+      const token = await claimParticipant(deps, id);
+      if (!token) throw conflict(BOOKING_IN_PROGRESS);
+      held.push({ id, token });
+    }
+    const errors = [];
+    if (await findOverlap(deps, client._id, startsAt)) errors.push({ path: 'clientId', message: M.clientBusy });
+    if (await findOverlap(deps, doctor._id, startsAt)) errors.push({ path: 'doctorId', message: M.doctorBusy });
+    if (errors.length > 0) throw new AppError(409, errors[0]!.message, errors);
+
+    const doc: MeetingDoc = {
+      _id: new ObjectId(),
+      meetingDate: input.meetingDate,
+      meetingTime: input.meetingTime,
+      startsAt,
+      meetingLink: input.meetingLink,
+      formLink: input.formLink,
+      clientId: client._id,
+      clientEmail: client.email,
+      clientName: client.name,
+      doctorId: doctor._id,
+      doctorEmail: doctor.email,
+      doctorName: doctor.name,
+      userJoinedAt: null,
+      docJoinedAt: null,
+      reportLink: '',
+      createdAt: deps.clock.now(),
+      createdBy: admin._id,
+    };
+    await meetingsCollection(deps.db).insertOne(doc);
+    await recordAudit(deps, {
+      actor: admin,
+      action: 'meeting.create',
+      target: { type: 'meeting', id: doc._id.toHexString(), label: `${doc.meetingDate} ${doc.meetingTime}` },
+      details: { client: doc.clientEmail, associate: doc.doctorEmail, startsAt: startsAt.toISOString() },
+    });
+    return toMeeting(doc);
+  } finally {
+    for (const claim of held) await releaseClaim(deps, claim.id, claim.token);
+  }
+}
+
+/**
+ * Records the caller's own join time (client → userJoinedAt, associate → docJoinedAt) inside the
+ * join window. The first join is kept: the update only matches while the field is still empty.
+ * Someone else's meeting is "not found", so ids of other people's meetings reveal nothing.
+ */
+export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId): Promise<Meeting> {
+  const col = meetingsCollection(deps.db);
+  const own: Filter<MeetingDoc> = user.role === 'user' ? { _id: meetingId, clientId: user._id } : { _id: meetingId, doctorId: user._id };
+  const meeting = await col.findOne(own);
+  if (!meeting) throw notFound(M.notFound);
+  const now = deps.clock.now();
+  if (!isJoinWindowOpen(meeting.startsAt, now)) throw conflict(M.joinClosed);
+  const field = user.role === 'user' ? 'userJoinedAt' : 'docJoinedAt';
+  const updated = await col.findOneAndUpdate({ ...own, [field]: null }, { $set: { [field]: now } }, { returnDocument: 'after' });
+  if (updated) return toMeeting(updated);
+  const current = await col.findOne(own);
+  if (!current) throw notFound(M.notFound);
+  return toMeeting(current);
+}
+
+export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: ObjectId): Promise<void> {
+  const deleted = await meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
+  if (!deleted) throw notFound(M.notFound);
+  await recordAudit(deps, {
+    actor: admin,
+    action: 'meeting.delete',
+    target: { type: 'meeting', id: meetingId.toHexString(), label: `${deleted.meetingDate} ${deleted.meetingTime}` },
+    details: { client: deleted.clientEmail, associate: deleted.doctorEmail },
+  });
+}
+
+/**
+ * The meetings lookup: meetings where the email is the client or the associate. A verified
+ * associate only ever sees meetings they hold themselves, whoever they search for.
+ */
+export async function lookupMeetings(deps: Deps, user: AuthUser, email: string): Promise<Meeting[]> {
+  const byEmail: Filter<MeetingDoc> = { $or: [{ clientEmail: email }, { doctorEmail: email }] };
+  const filter: Filter<MeetingDoc> = user.role === 'admin' ? byEmail : { doctorId: user._id, ...byEmail };
+  const docs = await meetingsCollection(deps.db).find(filter).sort({ startsAt: 1, _id: 1 }).toArray();
+  return docs.map(toMeeting);
+}
+
+/** Sets the report link: the meeting's own associate, or a verified admin for any meeting. */
+export async function setReportLink(deps: Deps, user: AuthUser, meetingId: ObjectId, reportLink: string): Promise<Meeting> {
+  const filter: Filter<MeetingDoc> = user.role === 'admin' ? { _id: meetingId } : { _id: meetingId, doctorId: user._id };
+  const updated = await meetingsCollection(deps.db).findOneAndUpdate(filter, { $set: { reportLink } }, { returnDocument: 'after' });
+  if (!updated) throw notFound(M.notFound);
+  await recordAudit(deps, {
+    actor: user,
+    action: 'meeting.report',
+    target: { type: 'meeting', id: meetingId.toHexString(), label: `${updated.meetingDate} ${updated.meetingTime}` },
+  });
+  return toMeeting(updated);
+}
