@@ -4,8 +4,13 @@ import * as schemas from './index.ts';
 
 // The API generates its OpenAPI document from these schemas (DESIGN §4), so each must convert.
 describe('JSON Schema conversion', () => {
-  const named = Object.entries(schemas).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
-  const lists = Object.entries(schemas.adminListQuery).map(([resource, schema]) => [`adminListQuery.${resource}`, schema] as const);
+  const exported: [string, unknown][] = Object.entries(schemas);
+  const named: [string, z.ZodType][] = [];
+  for (const [name, value] of exported) if (value instanceof z.ZodType) named.push([name, value]);
+  const lists: [string, z.ZodType][] = Object.entries(schemas.adminListQuery).map(([resource, schema]) => [
+    `adminListQuery.${resource}`,
+    schema,
+  ]);
 
   it('finds the schemas to check', () => {
     expect(named.length).toBeGreaterThan(30);

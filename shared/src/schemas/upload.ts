@@ -112,7 +112,11 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | null {
  */
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
-  return base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const kept = Array.from(base).filter((c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code >= 0x20 && code !== 0x7f && c !== '"';
+  });
+  return kept.join('').trim();
 }
 
 /** Where an uploaded file is read back; the API checks who asks before serving it. */
