@@ -9,7 +9,9 @@ import {
   couponsResponse,
   couponStatusRequest,
   defaultLinkResponse,
+  defaultLinksListResponse,
   defaultLinkUpdateRequest,
+  defaultLinkUpdateResponse,
   servicePlanParams,
   servicesCatalogue,
   servicesResponse,
@@ -179,6 +181,18 @@ describe('coupon status, default link and coupon shapes', () => {
     expect(errorsOf(defaultLinkUpdateRequest, { paymentLink: 'http://pay.example.in/x' })).toEqual({
       paymentLink: M.httpsRequired,
     });
+  });
+
+  it('describes the admin list of default links', () => {
+    const entry = {
+      service: 'cosmetologistConsultancy',
+      planType: 'bundle',
+      paymentLink: 'https://pay.example.in/cos-3',
+      updatedAt: '2026-03-10T08:30:00.000Z',
+    };
+    expect(defaultLinksListResponse.parse({ success: true, data: [entry] }).data).toEqual([entry]);
+    expect(defaultLinkUpdateResponse.safeParse({ success: true, message: M.paymentLinkUpdated, data: entry }).success).toBe(true);
+    expect(defaultLinksListResponse.safeParse({ success: true, data: [{ ...entry, service: 'ayurveda' }] }).success).toBe(false);
   });
 
   it('describes coupons in list answers', () => {

@@ -89,14 +89,26 @@ export type PaymentLinks = z.output<typeof paymentLinksShape>;
 export const defaultLinkUpdateRequest = z.strictObject({ paymentLink: paymentLinkField() });
 export type DefaultLinkUpdateRequest = z.input<typeof defaultLinkUpdateRequest>;
 
-const paymentLinksView = z.object({
-  mentalHealthCounselling: z.object({ single: z.string(), bundle: z.string() }),
-  cosmetologistConsultancy: z.object({ single: z.string(), bundle: z.string() }),
+/** One stored default payment link, as the admin's list of links shows it. */
+export const defaultLinkEntrySchema = z.object({
+  service: z.enum(SERVICE_KEYS),
+  planType: z.enum(PLAN_TYPES),
+  paymentLink: z.string(),
+  updatedAt: z.iso.datetime(),
 });
+export type DefaultLinkEntry = z.infer<typeof defaultLinkEntrySchema>;
 
-/** The four default links as the admin sees them ('' where none is set yet). */
-export const defaultLinksResponse = z.object({ success: z.literal(true), data: paymentLinksView });
-export type DefaultLinksResponse = z.infer<typeof defaultLinksResponse>;
+/** The admin's list of default links: one row per plan that has a link. */
+export const defaultLinksListResponse = z.object({ success: z.literal(true), data: z.array(defaultLinkEntrySchema) });
+export type DefaultLinksListResponse = z.infer<typeof defaultLinksListResponse>;
+
+/** Answer of the default-link update: the link as now stored. */
+export const defaultLinkUpdateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: defaultLinkEntrySchema,
+});
+export type DefaultLinkUpdateResponse = z.infer<typeof defaultLinkUpdateResponse>;
 
 // ---- Coupons ---------------------------------------------------------------------------------
 
@@ -162,6 +174,11 @@ export type CouponStatusRequest = z.input<typeof couponStatusRequest>;
 
 /** Path parameter of the coupon status and delete calls. */
 export const couponIdParam = z.strictObject({ id: objectIdString });
+
+const paymentLinksView = z.object({
+  mentalHealthCounselling: z.object({ single: z.string(), bundle: z.string() }),
+  cosmetologistConsultancy: z.object({ single: z.string(), bundle: z.string() }),
+});
 
 /** A coupon as the coupon calls return it. */
 export const couponSchema = z.object({
