@@ -11,6 +11,7 @@ import { csrfMiddleware } from './middleware/csrf.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
 import { meetingRoutes } from './routes/meeting/meeting.routes.ts';
+import { paymentsRoutes } from './routes/payments/payments.routes.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 
 /** JSON bodies are small forms; uploads stream through their own route with their own limit. */
@@ -56,7 +57,8 @@ export function createApi(deps: AppDeps) {
     })
     .use('*', sessionMiddleware(deps))
     .route('/user', userRoutes(deps))
-    .route('/meeting', meetingRoutes(deps));
+    .route('/meeting', meetingRoutes(deps))
+    .route('/payments', paymentsRoutes(deps));
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));
   return api;

@@ -22,6 +22,9 @@ const INDEXES: IndexSpec[] = [
   { collection: 'meetings', key: { startsAt: 1 }, name: 'by_start' },
   { collection: 'meetings', key: { clientEmail: 1, startsAt: 1 }, name: 'by_client_email' },
   { collection: 'meetings', key: { doctorEmail: 1, startsAt: 1 }, name: 'by_doctor_email' },
+  // Coupon codes are stored upper case, so a plain unique index refuses duplicates in any case.
+  { collection: 'coupons', key: { couponCode: 1 }, unique: true, name: 'code_unique' },
+  { collection: 'coupons', key: { createdAt: -1 }, name: 'by_created' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */
