@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import { ObjectId } from 'mongodb';
+import {
+  FILE_KIND_MIME,
+  type FileKind,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  uploadUrl,
+} from '@bh/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { AppEnv, AuthUser } from '../../lib/types.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { MULTIPART_OVERHEAD_BYTES } from './multipart.ts';
+import { findReadableUpload, openUploadStream, storeUpload } from './uploads.service.ts';
+
+/** Uploads per account per day: far above what one application needs, and it bounds storage abuse. */
+export const UPLOAD_LIMITS = { perDay: 100, windowMs: 24 * 60 * 60 * 1000 } as const;
+
+/** Kinds a browser shows by itself; anything else would be offered as a download. */
+const INLINE_KINDS: ReadonlySet<FileKind> = new Set(['pdf', 'jpeg', 'png']);
+
+/**
+ * Served files come from users, so they run nothing: `sandbox` (without allow-scripts) gives the
+ * document an opaque origin with no scripts, forms or plugins of its own, and `default-src 'none'`
+ * lets it load nothing. Browsers still show images and PDFs under it with their built-in viewers
+ * (checked in Chromium).
+ */
+export const UPLOAD_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
+
+/** `inline; filename="…"; filename*=UTF-8''…`: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(kind: FileKind, name: string): string {
+  const type = INLINE_KINDS.has(kind) ? 'inline' : 'attachment';
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Associates and admins upload their documents, verified or not (they need them to apply). */
+function requireUploader(user: AuthUser): void {
+  if (user.role === 'user') throw forbidden();
+}
+
+export function uploadsRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/', async (c) => {
+      const user = requireUser(c);
+      requireUploader(user);
+
+      // A declared length past the limit is refused before a single byte is read.
+      const declared = Number(c.req.header('content-length') ?? Number.NaN);
+      if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
+
+      const hits = await deps.limiter.hit(`upload:${user._id.toHexString()}`, UPLOAD_LIMITS.windowMs);
+      if (hits > UPLOAD_LIMITS.perDay) throw tooManyRequests();
+
+      const stored = await storeUpload(deps, user, c.req.raw.body, c.req.header('content-type') ?? '');
+      const fileId = stored.id.toHexString();
+      return c.json(
+        {
+          success: true as const,
+          message: UPLOAD_MESSAGES.uploaded,
+          secure_url: uploadUrl(fileId),
+          fileId,
+          name: stored.name,
+          size: stored.size,
+          kind: stored.kind,
+        },
+        201,
+      );
+    })
+
+    .get('/:id', async (c) => {
+      const user = requireUser(c);
+      requireUploader(user);
+      const id = c.req.param('id');
+      // Anything but a stored file the caller may read is the same 404, so ids reveal nothing.
+      if (!/^[0-9a-f]{24}$/.test(id)) throw notFound(UPLOAD_MESSAGES.notFound);
+      const file = await findReadableUpload(deps, user, new ObjectId(id));
+      if (!file) throw notFound(UPLOAD_MESSAGES.notFound);
+
+      const { kind, originalName } = file.metadata;
+      c.header('Content-Type', FILE_KIND_MIME[kind]);
+      c.header('Content-Length', String(file.length));
+      c.header('Content-Disposition', contentDisposition(kind, originalName));
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Cache-Control', 'no-store');
+      c.header('Content-Security-Policy', UPLOAD_CSP);
+      c.header('Cross-Origin-Resource-Policy', 'same-origin');
+      return c.body(openUploadStream(deps, file._id), 200);
+    });
+}
