@@ -12,6 +12,7 @@ import { sessionMiddleware } from './middleware/session.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
 import { meetingRoutes } from './routes/meeting/meeting.routes.ts';
 import { paymentsRoutes } from './routes/payments/payments.routes.ts';
+import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { uploadsRoutes } from './routes/uploads/uploads.routes.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 
@@ -60,6 +61,7 @@ export function createApi(deps: AppDeps) {
     .route('/user', userRoutes(deps))
     .route('/meeting', meetingRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
+    .route('/admin', adminRoutes(deps))
     .route('/uploads', uploadsRoutes(deps));
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));

@@ -260,7 +260,8 @@ export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId
   return toMeeting(current);
 }
 
-export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: ObjectId): Promise<void> {
+/** Deletes a meeting and returns it as it was (the admin grid shows what went). */
+export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
   const deleted = await meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
   if (!deleted) throw notFound(M.notFound);
   await recordAudit(deps, {
@@ -269,6 +270,7 @@ export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: Obje
     target: { type: 'meeting', id: meetingId.toHexString(), label: `${deleted.meetingDate} ${deleted.meetingTime}` },
     details: { client: deleted.clientEmail, associate: deleted.doctorEmail },
   });
+  return toMeeting(deleted);
 }
 
 /**

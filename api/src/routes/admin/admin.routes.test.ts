@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, auditEntrySchema, AUTH_MESSAGES, couponSchema, meetingSchema, MEETING_MESSAGES, publicUserSchema } from '@bh/shared';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+const START = '2026-06-15T06:30:00.000Z';
+
+/** GET an admin list with ra-data-simple-rest's query: each parameter is JSON in a string. */
+async function list(cookie: string, resource: string, params: { sort?: unknown; range?: unknown; filter?: unknown } = {}) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) search.set(key, JSON.stringify(value));
+  const res = await ctx.request('GET', `/api/v1/admin/${resource}?${search.toString()}`, { cookie });
+  return { res, status: res.status, range: res.headers.get('content-range'), body: await res.json() };
+}
+
+async function scheduled(adminCookie: string, clientEmail: string, doctorEmail: string, meetingDate: string, meetingTime: string) {
+  const res = await ctx.request('POST', '/api/v1/meeting/create-meeting', {
+    cookie: adminCookie,
+    body: { clientId: clientEmail, doctorId: doctorEmail, meetingDate, meetingTime, meetingLink: 'https://meet.example.in/r', formLink: 'https://forms.example.in/f' },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()).meeting as { _id: string };
+}
+
+describe('admin grids: who may read them', () => {
+  it('are 401 without a session and 403 for everyone but verified admins', async () => {
+    for (const resource of ['meetings', 'users', 'coupons', 'audit']) {
+      expect((await ctx.request('GET', `/api/v1/admin/${resource}`)).status).toBe(401);
+      for (const [role, status] of [['user', undefined], ['doctor', 'verified'], ['admin', 'pending']] as const) {
+        const { cookie } = await ctx.signedIn(role, status);
+        const res = await ctx.request('GET', `/api/v1/admin/${resource}?range=${encodeURIComponent('[0,"x"]')}`, { cookie });
+        expect(res.status, `${resource} ${role}`).toBe(403);
+        expect((await res.json()).message).toBe(AUTH_MESSAGES.adminOnly);
+      }
+    }
+  });
+});
+
+describe('GET /api/v1/admin/meetings', () => {
+  it('pages, sorts and filters the whole history with a Content-Range total', async () => {
+    ctx.clock.set(START);
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.createUser({ role: 'user', name: 'Grid Client' });
+    const doctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified', name: 'Dr. Grid' });
+    const dates = ['2026-06-20', '2026-06-16', '2026-06-18', '2026-06-17', '2026-06-19'];
+    const made = [];
+    for (const date of dates) made.push({ date, ...(await scheduled(admin.cookie, client.email, doctor.email, date, '10:00 AM')) });
+    const byDate = [...made].sort((a, b) => a.date.localeCompare(b.date));
+
+    const first = await list(admin.cookie, 'meetings', { sort: ['startsAt', 'ASC'], range: [0, 1], filter: { clientId: client.email.toUpperCase() } });
+    expect(first.status).toBe(200);
+    expect(first.range).toBe('meetings 0-1/5');
+    expect(first.body.map((m: { id: string }) => m.id)).toEqual([byDate[0]!._id, byDate[1]!._id]);
+    for (const record of first.body) {
+      expect(record.id).toBe(record._id);
+      meetingSchema.parse(record);
+    }
+
+    const second = await list(admin.cookie, 'meetings', { sort: ['startsAt', 'ASC'], range: [2, 4], filter: { clientId: client.email } });
+    expect(second.range).toBe('meetings 2-4/5');
+    expect(second.body.map((m: { id: string }) => m.id)).toEqual(byDate.slice(2).map((m) => m._id));
+
+    const desc = await list(admin.cookie, 'meetings', { sort: ['startsAt', 'DESC'], range: [0, 0], filter: { doctorId: doctor.email } });
+    expect(desc.body[0].id).toBe(byDate[4]!._id);
+
+    const days = await list(admin.cookie, 'meetings', { filter: { clientId: client.email, from: '2026-06-17', to: '2026-06-18' }, sort: ['startsAt', 'ASC'] });
+    expect(days.body.map((m: { meetingDate: string }) => m.meetingDate)).toEqual(['2026-06-17', '2026-06-18']);
+
+    const search = await list(admin.cookie, 'meetings', { filter: { q: client.email.slice(0, 12).toUpperCase() } });
+    expect(search.body.length).toBe(5);
+    const regexChars = await list(admin.cookie, 'meetings', { filter: { q: '.*' } });
+    expect(regexChars.body).toEqual([]);
+    expect(regexChars.range).toBe('meetings */0');
+
+    const many = await list(admin.cookie, 'meetings', { filter: { id: [byDate[1]!._id, byDate[3]!._id] }, sort: ['startsAt', 'ASC'] });
+    expect(many.body.map((m: { id: string }) => m.id)).toEqual([byDate[1]!._id, byDate[3]!._id]);
+  });
+
+  it('refuses sort fields, filters and ranges outside the whitelist', async () => {
+    const admin = await ctx.signedIn('admin', 'verified');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ sort: ['meetingLink', 'ASC'] }, ADMIN_MESSAGES.invalidSort],
+      [{ sort: ['startsAt', 'UP'] }, ADMIN_MESSAGES.invalidSort],
+      [{ range: [0, 100] }, ADMIN_MESSAGES.rangeTooLarge],
+      [{ range: [5, 2] }, ADMIN_MESSAGES.invalidRange],
+      [{ range: [-1, 3] }, ADMIN_MESSAGES.invalidRange],
+      [{ filter: { meetingLink: 'x' } }, ADMIN_MESSAGES.invalidFilter],
+      [{ filter: { clientId: { $ne: null } } }, ADMIN_MESSAGES.invalidFilter],
+      [{ filter: { from: '2026-02-30' } }, ADMIN_MESSAGES.invalidFilter],
+    ];
+    for (const [params, message] of cases) {
+      const { status, body } = await list(admin.cookie, 'meetings', params);
+      expect(status, JSON.stringify(params)).toBe(400);
+      expect(body.message, JSON.stringify(params)).toBe(message);
+    }
+    const broken = await ctx.request('GET', '/api/v1/admin/meetings?filter=%7Bnot-json', { cookie: admin.cookie });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe(ADMIN_MESSAGES.invalidFilter);
+    expect((await list(admin.cookie, 'meetings', { range: [0, 99] })).status).toBe(200);
+  });
+
+  it('reads one meeting and deletes it through the same service (audited)', async () => {
+    ctx.clock.set(START);
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.createUser({ role: 'user' });
+    const doctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified' });
+    const meeting = await scheduled(admin.cookie, client.email, doctor.email, '2026-06-21', '05:15 PM');
+
+    const one = await ctx.request('GET', `/api/v1/admin/meetings/${meeting._id}`, { cookie: admin.cookie });
+    expect(one.status).toBe(200);
+    expect(await one.json()).toMatchObject({ id: meeting._id, clientId: client.email, meetingTime: '05:15 PM' });
+
+    const del = await ctx.request('DELETE', `/api/v1/admin/meetings/${meeting._id}`, { cookie: admin.cookie });
+    expect(del.status).toBe(200);
+    expect(await del.json()).toMatchObject({ id: meeting._id, doctorId: doctor.email });
+    expect(await ctx.deps.db.collection('audit_log').findOne({ action: 'meeting.delete', 'target.id': meeting._id })).not.toBeNull();
+    for (const method of ['GET', 'DELETE']) {
+      const gone = await ctx.request(method, `/api/v1/admin/meetings/${meeting._id}`, { cookie: admin.cookie });
+      expect(gone.status).toBe(404);
+      expect((await gone.json()).message).toBe(MEETING_MESSAGES.notFound);
+    }
+    expect((await ctx.request('GET', '/api/v1/admin/meetings/xyz', { cookie: admin.cookie })).status).toBe(400);
+  });
+});
+
+describe('GET /api/v1/admin/users', () => {
+  it('filters by role, status and text, and never includes a password hash', async () => {
+    const admin = await ctx.signedIn('admin', 'verified');
+    const tag = randomBytes(3).toString('hex');
+    const pending = await ctx.createUser({ role: 'doctor', isVerified: 'pending', name: `Pending ${tag}` });
+    await ctx.createUser({ role: 'doctor', isVerified: 'verified', name: `Verified ${tag}` });
+    await ctx.createUser({ role: 'user', name: `Client ${tag}` });
+
+    const all = await list(admin.cookie, 'users', { filter: { q: tag }, sort: ['name', 'ASC'] });
+    expect(all.status).toBe(200);
+    expect(all.range).toBe('users 0-2/3');
+    expect(all.body.map((u: { name: string }) => u.name)).toEqual([`Client ${tag}`, `Pending ${tag}`, `Verified ${tag}`]);
+    const text = JSON.stringify(all.body);
+    expect(text).not.toContain('passwordHash');
+    expect(text).not.toContain('$argon2');
+    for (const record of all.body) publicUserSchema.parse(record);
+
+    const doctors = await list(admin.cookie, 'users', { filter: { q: tag, role: 'doctor', isVerified: 'pending' } });
+    expect(doctors.body.map((u: { id: string }) => u.id)).toEqual([pending.id]);
+
+    const one = await ctx.request('GET', `/api/v1/admin/users/${pending.id}`, { cookie: admin.cookie });
+    expect(one.status).toBe(200);
+    const record = await one.json();
+    expect(record).toMatchObject({ id: pending.id, email: pending.email, role: 'doctor', isVerified: 'pending' });
+    expect(JSON.stringify(record)).not.toContain('argon2');
+
+    const missing = await ctx.request('GET', '/api/v1/admin/users/0123456789abcdef01234567', { cookie: admin.cookie });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toBe(AUTH_MESSAGES.userNotFound);
+    expect((await list(admin.cookie, 'users', { filter: { role: 'superadmin' } })).status).toBe(400);
+    expect((await list(admin.cookie, 'users', { sort: ['passwordHash', 'ASC'] })).status).toBe(400);
+  });
+});
+
+describe('GET /api/v1/admin/coupons', () => {
+  it('lists coupons with ids, filtered by status and code', async () => {
+    const admin = await ctx.signedIn('admin', 'verified');
+    const tag = randomBytes(3).toString('hex').toUpperCase();
+    const links = {
+      mentalHealthCounselling: { single: 'https://pay.example.in/a', bundle: 'https://pay.example.in/b' },
+      cosmetologistConsultancy: { single: 'https://pay.example.in/c', bundle: 'https://pay.example.in/d' },
+    };
+    for (const [code, isActive] of [[`ON${tag}`, true], [`OFF${tag}`, false]] as const) {
+      const res = await ctx.request('POST', '/api/v1/payments/coupon', { cookie: admin.cookie, body: { couponCode: code, isActive, forNewUsers: true, paymentLinks: links } });
+      expect(res.status).toBe(201);
+    }
+    const active = await list(admin.cookie, 'coupons', { filter: { q: tag, isActive: true } });
+    expect(active.status).toBe(200);
+    expect(active.range).toBe('coupons 0-0/1');
+    expect(active.body[0]).toMatchObject({ couponCode: `ON${tag}`, isActive: true });
+    expect(active.body[0].id).toBe(active.body[0]._id);
+    couponSchema.parse(active.body[0]);
+    const inactive = await list(admin.cookie, 'coupons', { filter: { q: tag.toLowerCase(), isActive: 'false' } });
+    expect(inactive.body.map((c: { couponCode: string }) => c.couponCode)).toEqual([`OFF${tag}`]);
+    const both = await list(admin.cookie, 'coupons', { filter: { q: tag }, sort: ['couponCode', 'ASC'] });
+    expect(both.body.map((c: { couponCode: string }) => c.couponCode)).toEqual([`OFF${tag}`, `ON${tag}`]);
+  });
+});
+
+describe('GET /api/v1/admin/audit', () => {
+  it('shows who did what, when, to what; filtered by actor, action and India dates', async () => {
+    ctx.clock.set('2026-06-15T18:00:00.000Z'); // 23:30 on 15 June in India
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.createUser({ role: 'user' });
+    const doctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified' });
+    const meeting = await scheduled(admin.cookie, client.email, doctor.email, '2026-06-22', '11:00 AM');
+    ctx.clock.set('2026-06-15T19:00:00.000Z'); // 00:30 on 16 June in India
+    await ctx.request('DELETE', `/api/v1/meeting/${meeting._id}`, { cookie: admin.cookie });
+
+    const mine = await list(admin.cookie, 'audit', { filter: { actor: admin.email.toUpperCase() }, sort: ['at', 'ASC'] });
+    expect(mine.status).toBe(200);
+    expect(mine.range).toBe('audit 0-1/2');
+    expect(mine.body.map((e: { action: string }) => e.action)).toEqual(['meeting.create', 'meeting.delete']);
+    for (const row of mine.body) auditEntrySchema.parse(row);
+    expect(mine.body[0]).toMatchObject({ actor: admin.email, at: '2026-06-15T18:00:00.000Z', target: '2026-06-22 11:00 AM' });
+
+    const deletes = await list(admin.cookie, 'audit', { filter: { actor: admin.email, action: 'meeting.delete' } });
+    expect(deletes.body.length).toBe(1);
+    const on15th = await list(admin.cookie, 'audit', { filter: { actor: admin.email, from: '2026-06-15', to: '2026-06-15' } });
+    expect(on15th.body.map((e: { action: string }) => e.action)).toEqual(['meeting.create']);
+    const from16th = await list(admin.cookie, 'audit', { filter: { actor: admin.email, from: '2026-06-16' } });
+    expect(from16th.body.map((e: { action: string }) => e.action)).toEqual(['meeting.delete']);
+    expect((await list(admin.cookie, 'audit', { filter: { action: 'meeting.explode' } })).status).toBe(400);
+    ctx.clock.set(START);
+  });
+});

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { ObjectId, type Filter } from 'mongodb';
+import { adminListQuery } from '@bh/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import type { AppEnv } from '../../lib/types.ts';
+import { queryParams } from '../../lib/validate.ts';
+import { couponsCollection, toCoupon, type CouponDoc } from '../payments/payments.service.ts';
+import { containsText, findPage, listResponse } from './list.ts';
+
+const STORED_SORT = {
+  id: '_id',
+  couponCode: 'couponCode',
+  isActive: 'isActive',
+  forNewUsers: 'forNewUsers',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export function adminCouponsRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/', queryParams(adminListQuery.coupons), async (c) => {
+    const query = c.req.valid('query');
+    const { id, q, isActive, forNewUsers } = query.filter;
+    const filter: Filter<CouponDoc> = {};
+    if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+    if (isActive !== undefined) filter.isActive = isActive;
+    if (forNewUsers !== undefined) filter.forNewUsers = forNewUsers;
+    if (q) filter.couponCode = containsText(q);
+    const { docs, total } = await findPage(couponsCollection(deps.db), filter, query, STORED_SORT);
+    const records = docs.map((d) => {
+      const coupon = toCoupon(d);
+      return { id: coupon._id, ...coupon };
+    });
+    return listResponse(c, 'coupons', query.range.start, records, total);
+  });
+}

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { ObjectId, type Filter } from 'mongodb';
+import { adminIdParam, adminListQuery, AUTH_MESSAGES } from '@bh/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { UserDoc } from '../../lib/mongo.ts';
+import type { AppEnv } from '../../lib/types.ts';
+import { pathParams, queryParams } from '../../lib/validate.ts';
+import { containsText, findPage, listResponse } from './list.ts';
+
+const STORED_SORT = { id: '_id', name: 'name', email: 'email', role: 'role', isVerified: 'isVerified', createdAt: 'createdAt' } as const;
+
+/**
+ * A user row for the grid. Built field by field, so the password hash (or anything added to
+ * users later) can never slip into a response.
+ */
+function toRecord(user: UserDoc) {
+  return {
+    id: user._id.toHexString(),
+    _id: user._id.toHexString(),
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    isVerified: user.isVerified,
+    ...(user.rejectionReason ? { rejectionReason: user.rejectionReason } : {}),
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export function adminUsersRoutes(deps: AppDeps) {
+  const users = deps.cols.users;
+  return new Hono<AppEnv>()
+    .get('/', queryParams(adminListQuery.users), async (c) => {
+      const query = c.req.valid('query');
+      const { id, q, role, isVerified } = query.filter;
+      const filter: Filter<UserDoc> = {};
+      if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+      if (role) filter.role = role;
+      if (isVerified) filter.isVerified = isVerified;
+      if (q) filter.$or = [{ name: containsText(q) }, { email: containsText(q) }];
+      const { docs, total } = await findPage(users, filter, query, STORED_SORT);
+      return listResponse(c, 'users', query.range.start, docs.map(toRecord), total);
+    })
+
+    .get('/:id', pathParams(adminIdParam), async (c) => {
+      const user = await users.findOne({ _id: new ObjectId(c.req.valid('param').id) });
+      if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+      return c.json(toRecord(user));
+    });
+}
