@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { couponResponse, couponsResponse, PAYMENT_MESSAGES as M, paymentLinkResponse, servicesResponse, type CouponCreateRequest } from '@bh/shared';
-import { defaultLinksListResponse, defaultLinkUpdateResponse, PAYMENT_EXTRA_MESSAGES as X } from '@bh/shared/schemas/payments-extra';
+import {
+  couponResponse,
+  couponsResponse,
+  defaultLinksListResponse,
+  defaultLinkUpdateResponse,
+  PAYMENT_MESSAGES as M,
+  paymentLinkResponse,
+  servicesResponse,
+  type CouponCreateRequest,
+} from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createApp } from '../../app.ts';
 import { COUPON_CHECK_LIMITS } from './payments.service.ts';
@@ -248,8 +256,8 @@ describe('POST /api/v1/payments/verify-coupon/{service}/{planType}', () => {
       ['mentalHealthCounselling/single', { couponCode: sleeping, email: null, isExistingUser: false }, 404, M.couponInvalid],
       ['mentalHealthCounselling/single', { couponCode: welcome, email: client.email, isExistingUser: true }, 400, M.couponNotApplicable],
       ['mentalHealthCounselling/single', { couponCode: care, email: null, isExistingUser: false }, 400, M.couponNotApplicable],
-      ['mentalHealthCounselling/single', { couponCode: care, email: 'stranger@test.betterhealth.in', isExistingUser: true }, 400, X.emailNotRegistered],
-      ['mentalHealthCounselling/single', { couponCode: care, email: doctor.email, isExistingUser: true }, 400, X.emailNotRegistered],
+      ['mentalHealthCounselling/single', { couponCode: care, email: 'stranger@test.betterhealth.in', isExistingUser: true }, 400, M.emailNotRegistered],
+      ['mentalHealthCounselling/single', { couponCode: care, email: doctor.email, isExistingUser: true }, 400, M.emailNotRegistered],
       ['homeopathy/single', { couponCode: care, email: client.email, isExistingUser: true }, 404, M.unknownServiceOrPlan],
       ['mentalHealthCounselling/single', { couponCode: care, email: client.email, isExistingUser: true, $where: '1' }, 400, 'Unrecognized key: "$where"'],
     ];
@@ -274,7 +282,7 @@ describe('POST /api/v1/payments/verify-coupon/{service}/{planType}', () => {
     }
     const blocked = await verify(ip, 'mentalHealthCounselling/single', good);
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toBe(X.tooManyCouponChecks);
+    expect((await blocked.json()).message).toBe(M.tooManyCouponChecks);
     expect((await verify(uniqueIp(), 'mentalHealthCounselling/single', good)).status).toBe(200);
     ctx.clock.advance(COUPON_CHECK_LIMITS.windowMs + 1000);
     expect((await verify(ip, 'mentalHealthCounselling/single', good)).status).toBe(200);

@@ -3,11 +3,11 @@ import {
   PAYMENT_MESSAGES as M,
   type Coupon,
   type CouponCreateData,
+  type DefaultLinkEntry,
   type PaymentLinks,
   type PlanType,
   type ServiceKey,
 } from '@bh/shared';
-import { PAYMENT_EXTRA_MESSAGES as X, type DefaultLinkEntry } from '@bh/shared/schemas/payments-extra';
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -115,7 +115,7 @@ export async function verifyCoupon(
   input: { ip: string; service: ServiceKey; planType: PlanType; couponCode: string; email: string | null; isExistingUser: boolean },
 ): Promise<string> {
   const key = `coupon:ip:${input.ip}`;
-  if ((await deps.limiter.count(key)) >= COUPON_CHECK_LIMITS.perIp) throw tooManyRequests(X.tooManyCouponChecks);
+  if ((await deps.limiter.count(key)) >= COUPON_CHECK_LIMITS.perIp) throw tooManyRequests(M.tooManyCouponChecks);
   const fail = async (err: Error): Promise<never> => {
     await deps.limiter.hit(key, COUPON_CHECK_LIMITS.windowMs);
     throw err;
@@ -127,7 +127,7 @@ export async function verifyCoupon(
   if (input.isExistingUser) {
     const account = input.email ? await deps.db.collection<UserDoc>('users').findOne({ email: input.email }) : null;
     if (!account || account.role !== 'user') {
-      return fail(badRequest(X.emailNotRegistered, [{ path: 'email', message: X.emailNotRegistered }]));
+      return fail(badRequest(M.emailNotRegistered, [{ path: 'email', message: M.emailNotRegistered }]));
     }
   }
   return coupon.paymentLinks[input.service][input.planType];
