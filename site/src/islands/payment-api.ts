@@ -1,0 +1,82 @@
+/**
+ * The two public payment calls of the payment page (spec §7, §8), on the same origin.
+ * Only types come from the shared schemas: zod itself would not fit the page's script budget.
+ */
+import { PAYMENT_MESSAGES as M } from '@bh/shared/messages/payments';
+import type { VerifyCouponRequest } from '@bh/shared/schemas/payments';
+
+export type LinkResult = { ok: true; link: string; message: string | null } | { ok: false; message: string };
+
+/** A payment link is opened in a new tab, so anything but an http(s) address is refused. */
+function isWebAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function serverMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
+  const { message } = body;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** `data.paymentLink` of a success answer (PaymentLinkResponse in the shared schemas). */
+function linkOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return null;
+  const { data } = body;
+  if (typeof data !== 'object' || data === null || !('paymentLink' in data)) return null;
+  return isWebAddress(data.paymentLink) ? data.paymentLink : null;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+function planPath(service: string, planType: string): string {
+  return `${encodeURIComponent(service)}/${encodeURIComponent(planType)}`;
+}
+
+/** GET /api/v1/payments/default/{service}/{planType}: the plan's link without a coupon. */
+export async function fetchDefaultLink(service: string, planType: string): Promise<LinkResult> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1/payments/default/${planPath(service, planType)}`, {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    });
+  } catch {
+    return { ok: false, message: M.paymentLinkLoadFailed };
+  }
+  const body = await readJson(res);
+  const link = res.ok ? linkOf(body) : null;
+  if (link) return { ok: true, link, message: null };
+  return { ok: false, message: serverMessage(body) ?? M.paymentLinkLoadFailed };
+}
+
+/** POST /api/v1/payments/verify-coupon/{service}/{planType}: the coupon's link for this plan. */
+export async function verifyCoupon(service: string, planType: string, request: VerifyCouponRequest): Promise<LinkResult> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1/payments/verify-coupon/${planPath(service, planType)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    return { ok: false, message: M.networkError };
+  }
+  const body = await readJson(res);
+  if (!res.ok) return { ok: false, message: serverMessage(body) ?? M.couponVerifyFailed };
+  const link = linkOf(body);
+  if (!link) return { ok: false, message: M.couponVerifyError };
+  return { ok: true, link, message: serverMessage(body) };
+}
