@@ -1,0 +1,136 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Route } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { CssBaseline } from '@mui/material';
+import {
+  AdminContext,
+  CoreAdminUI,
+  CustomRoutes,
+  LoadingPage,
+  localStorageStore,
+  Navigate,
+  Notification,
+  type Store,
+} from 'react-admin';
+import { adminScreens } from './admin/index.ts';
+import { RequireAccess, RequireAdmin } from './components/RequireAccess.tsx';
+import { i18nProvider } from './i18n/i18nProvider.ts';
+import { LoginPage } from './login/LoginPage.tsx';
+import { ErrorPage } from './pages/ErrorPage.tsx';
+import { AdminNotFoundPage, NotFoundPage } from './pages/NotFoundPage.tsx';
+import { createAuthProvider, DASHBOARD_PATH, type PortalAuthProvider } from './providers/authProvider.ts';
+import { createDataProvider, type PortalDataProvider } from './providers/dataProvider.ts';
+import { statusOf } from './providers/http.ts';
+import { theme } from './theme.ts';
+
+// Everything behind the login is loaded on demand, so the sign-in page stays small: the shell
+// (top bar, menus) as much as the screens.
+const PortalLayout = lazy(() => import('./layout/Layout.tsx'));
+const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
+const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
+const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
+const ApplicationPage = lazy(() => import('./application/ApplicationPage.tsx'));
+
+/** Unused query data is kept for a minute (spec §9); client errors are never retried. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: 60_000,
+        retry: (failures, error) => {
+          const status = statusOf(error) ?? 0;
+          return failures < 2 && (status === 0 || status >= 500);
+        },
+      },
+    },
+  });
+}
+
+function Layout({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingPage />}>
+      <PortalLayout>{children}</PortalLayout>
+    </Suspense>
+  );
+}
+
+export interface AppProps {
+  authProvider?: PortalAuthProvider;
+  dataProvider?: PortalDataProvider;
+  queryClient?: QueryClient;
+  store?: Store;
+}
+
+/**
+ * Wires providers and routes; the screens live in their folders (react-admin demo layout).
+ * This is react-admin's <Admin> spelled out (AdminContext + CoreAdminUI + Notification): <Admin>
+ * also bundles the default login, layout and error pages, which the portal replaces, and they would
+ * weigh down the sign-in page.
+ */
+export function App(props: AppProps) {
+  const [defaults] = useState(() => ({
+    authProvider: props.authProvider ?? createAuthProvider(),
+    dataProvider: props.dataProvider ?? createDataProvider(),
+    queryClient: props.queryClient ?? createQueryClient(),
+    store: props.store ?? localStorageStore(undefined, 'better-health-portal'),
+  }));
+  return (
+    <AdminContext
+      authProvider={defaults.authProvider}
+      dataProvider={defaults.dataProvider}
+      i18nProvider={i18nProvider}
+      queryClient={defaults.queryClient}
+      store={defaults.store}
+      theme={theme}
+    >
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Better Health"
+          layout={Layout}
+          loginPage={LoginPage}
+          catchAll={NotFoundPage}
+          error={ErrorPage}
+          loading={LoadingPage}
+          requireAuth
+          disableTelemetry
+        >
+          <CustomRoutes>
+            {/* / is the public site's home; inside the portal it means the dashboard. */}
+            <Route path="/" element={<Navigate to={DASHBOARD_PATH} replace />} />
+            <Route path="/dashboard" element={<Dashboard />} />
+            <Route path="/meetinghistory" element={<MeetingHistory />} />
+            <Route path="/meetings" element={<MeetingsLookup />} />
+            <Route
+              path="/details"
+              element={
+                <RequireAccess resource="application" action="view">
+                  <ApplicationPage />
+                </RequireAccess>
+              }
+            />
+            {adminScreens.map(({ path, component: Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequireAdmin>
+                    <Screen />
+                  </RequireAdmin>
+                }
+              />
+            ))}
+            <Route
+              path="/admin/*"
+              element={
+                <RequireAdmin>
+                  <AdminNotFoundPage />
+                </RequireAdmin>
+              }
+            />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
+  );
+}

@@ -1,0 +1,328 @@
+import { useEffect } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Button, Checkbox, FormControlLabel, Grid, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { useTranslate } from 'react-admin';
+import {
+  BLOOD_GROUPS,
+  COUNTRIES,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+  EDUCATION_LEVELS,
+  EMPLOYMENT_TYPES,
+  GENDERS,
+  GRADUATION_YEAR_MIN,
+  MAX_RECORDS,
+} from '@bh/shared';
+import { muiField } from '../components/muiField.ts';
+import { emptyEducation, emptyEmployment, type ApplicationDraft } from './formModel.ts';
+import { FormSelect, FormText, plainChoices, Section } from './fields.tsx';
+import { SalarySlipsField, UploadField } from './UploadField.tsx';
+
+const DOCUMENT_CHOICES = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
+const dateSlot = (max: string) => ({ htmlInput: { max }, inputLabel: { shrink: true } });
+
+/** Personal details, address (with 'same as current'), contacts, LinkedIn, blood group and resume. */
+export function PersonalSection({ today }: { today: string }) {
+  const translate = useTranslate();
+  const { control, register, setValue, clearErrors } = useFormContext<ApplicationDraft>();
+  const sameAsCurrent = useWatch({ control, name: 'personalInfo.sameAsCurrent' });
+  const currentAddress = useWatch({ control, name: 'personalInfo.currentAddress' });
+
+  // While ticked, the permanent address follows the current one as it is typed.
+  useEffect(() => {
+    if (sameAsCurrent) {
+      setValue('personalInfo.permanentAddress', currentAddress ?? '');
+      clearErrors('personalInfo.permanentAddress');
+    }
+  }, [sameAsCurrent, currentAddress, setValue, clearErrors]);
+
+  return (
+    <Section id="section-personal" titleKey="bh.application.sections.personal">
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name="personalInfo.firstName" labelKey="bh.application.fields.firstName" required autoComplete="given-name" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name="personalInfo.middleName" labelKey="bh.application.fields.middleName" autoComplete="additional-name" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name="personalInfo.lastName" labelKey="bh.application.fields.lastName" required autoComplete="family-name" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name="personalInfo.dob" labelKey="bh.application.fields.dob" type="date" required slotProps={dateSlot(today)} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormSelect name="personalInfo.gender" labelKey="bh.application.fields.gender" choices={plainChoices(GENDERS)} required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormSelect name="personalInfo.bloodGroup" labelKey="bh.application.fields.bloodGroup" choices={plainChoices(BLOOD_GROUPS)} required />
+        </Grid>
+      </Grid>
+
+      <Typography variant="subtitle2" sx={{ mt: 1, mb: 1.5 }}>
+        {translate('bh.application.sections.address')}
+      </Typography>
+      <Grid container columnSpacing={2}>
+        <Grid size={12}>
+          <FormText name="personalInfo.currentAddress" labelKey="bh.application.fields.currentAddress" required multiline minRows={2} autoComplete="street-address" />
+        </Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            control={<Checkbox {...muiField(register('personalInfo.sameAsCurrent'))} checked={sameAsCurrent === true} />}
+            label={translate('bh.application.fields.sameAsCurrent')}
+            sx={{ mb: 1 }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormText
+            name="personalInfo.permanentAddress"
+            labelKey="bh.application.fields.permanentAddress"
+            required={sameAsCurrent !== true}
+            multiline
+            minRows={2}
+            disabled={sameAsCurrent === true}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormText name="personalInfo.city" labelKey="bh.application.fields.city" required autoComplete="address-level2" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormText name="personalInfo.state" labelKey="bh.application.fields.state" required autoComplete="address-level1" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormText name="personalInfo.postalCode" labelKey="bh.application.fields.postalCode" required autoComplete="postal-code" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormSelect name="personalInfo.country" labelKey="bh.application.fields.country" choices={plainChoices(COUNTRIES)} required />
+        </Grid>
+      </Grid>
+
+      <Typography variant="subtitle2" sx={{ mt: 1, mb: 1.5 }}>
+        {translate('bh.application.sections.contact')}
+      </Typography>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="personalInfo.email" labelKey="bh.application.fields.email" type="email" required autoComplete="email" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="personalInfo.phone" labelKey="bh.application.fields.phone" type="tel" required autoComplete="tel" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="personalInfo.linkedin" labelKey="bh.application.fields.linkedin" type="url" />
+        </Grid>
+      </Grid>
+
+      <Typography variant="subtitle2" sx={{ mt: 1, mb: 1.5 }}>
+        {translate('bh.application.sections.emergency')}
+      </Typography>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name="personalInfo.emergencyContact.name" labelKey="bh.application.fields.emergencyName" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name="personalInfo.emergencyContact.relationship" labelKey="bh.application.fields.emergencyRelationship" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name="personalInfo.emergencyContact.phone" labelKey="bh.application.fields.emergencyPhone" type="tel" required />
+        </Grid>
+      </Grid>
+
+      <UploadField name="personalInfo.resumeUrl" kind="resume" labelKey="bh.application.fields.resume" required />
+    </Section>
+  );
+}
+
+/** Legal Document 1 or 2: type, number, and both sides. */
+export function DocumentSection({ index }: { index: 0 | 1 }) {
+  return (
+    <Section id={`section-document-${index + 1}`} titleKey={`bh.application.sections.document${index + 1}`}>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormSelect name={`personalInfo.Doc.${index}.documentType`} labelKey="bh.application.fields.documentType" choices={DOCUMENT_CHOICES} required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name={`personalInfo.Doc.${index}.documentId`} labelKey="bh.application.fields.documentId" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <UploadField name={`personalInfo.Doc.${index}.frontImage`} kind="document" labelKey="bh.application.fields.frontImage" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <UploadField name={`personalInfo.Doc.${index}.backImage`} kind="document" labelKey="bh.application.fields.backImage" required />
+        </Grid>
+      </Grid>
+    </Section>
+  );
+}
+
+function RecordHeader({ titleKey, n, canRemove, onRemove }: { titleKey: string; n: number; canRemove: boolean; onRemove: () => void }) {
+  const translate = useTranslate();
+  const title = translate(titleKey, { n });
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+      <Typography variant="subtitle2">{title}</Typography>
+      {canRemove ? (
+        <Tooltip title={translate('bh.application.remove')}>
+          <IconButton aria-label={`${translate('bh.application.remove')} ${title}`} onClick={onRemove} size="small">
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+    </Stack>
+  );
+}
+
+function EmploymentRecord({ index, today, canRemove, onRemove }: { index: number; today: string; canRemove: boolean; onRemove: () => void }) {
+  const translate = useTranslate();
+  const { control, register, setValue, clearErrors } = useFormContext<ApplicationDraft>();
+  const isCurrentJob = useWatch({ control, name: `employmentDetails.${index}.isCurrentJob` });
+
+  // A current job has no end date: it is cleared and the field locked while ticked.
+  useEffect(() => {
+    if (isCurrentJob) {
+      setValue(`employmentDetails.${index}.endDate`, '');
+      clearErrors(`employmentDetails.${index}.endDate`);
+    }
+  }, [isCurrentJob, index, setValue, clearErrors]);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
+      <RecordHeader titleKey="bh.application.employmentRecord" n={index + 1} canRemove={canRemove} onRemove={onRemove} />
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name={`employmentDetails.${index}.organization`} labelKey="bh.application.fields.organization" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name={`employmentDetails.${index}.jobTitle`} labelKey="bh.application.fields.jobTitle" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText name={`employmentDetails.${index}.startDate`} labelKey="bh.application.fields.startDate" type="date" required slotProps={dateSlot(today)} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormText
+            name={`employmentDetails.${index}.endDate`}
+            labelKey="bh.application.fields.endDate"
+            type="date"
+            required={isCurrentJob !== true}
+            disabled={isCurrentJob === true}
+            slotProps={dateSlot(today)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormSelect name={`employmentDetails.${index}.employmentType`} labelKey="bh.application.fields.employmentType" choices={plainChoices(EMPLOYMENT_TYPES)} required />
+        </Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            control={<Checkbox {...muiField(register(`employmentDetails.${index}.isCurrentJob`))} checked={isCurrentJob === true} />}
+            label={translate('bh.application.fields.isCurrentJob')}
+          />
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}
+
+/** Repeatable employment records: at least one, removable only while more than one remains. */
+export function EmploymentSection({ today }: { today: string }) {
+  const translate = useTranslate();
+  const { control } = useFormContext<ApplicationDraft>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'employmentDetails' });
+  return (
+    <Section id="section-employment" titleKey="bh.application.sections.employment">
+      <Stack spacing={2}>
+        {fields.map((field, index) => (
+          <EmploymentRecord key={field.id} index={index} today={today} canRemove={fields.length > 1} onRemove={() => remove(index)} />
+        ))}
+      </Stack>
+      {fields.length < MAX_RECORDS ? (
+        <Button startIcon={<AddIcon />} onClick={() => append(emptyEmployment())} sx={{ mt: 2 }}>
+          {translate('bh.application.addEmployment')}
+        </Button>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Optional salary slips. */
+export function SalarySection() {
+  return (
+    <Section id="section-salary" titleKey="bh.application.sections.salary" hintKey="bh.application.sections.salaryHint">
+      <SalarySlipsField />
+    </Section>
+  );
+}
+
+/** Repeatable education records, same rules as employment. */
+export function EducationSection({ currentYear }: { currentYear: number }) {
+  const translate = useTranslate();
+  const { control } = useFormContext<ApplicationDraft>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'educationDetails' });
+  return (
+    <Section id="section-education" titleKey="bh.application.sections.education">
+      <Stack spacing={2}>
+        {fields.map((field, index) => (
+          <Paper key={field.id} variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
+            <RecordHeader titleKey="bh.application.educationRecord" n={index + 1} canRemove={fields.length > 1} onRemove={() => remove(index)} />
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormSelect name={`educationDetails.${index}.level`} labelKey="bh.application.fields.level" choices={plainChoices(EDUCATION_LEVELS)} required />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormText name={`educationDetails.${index}.degreeName`} labelKey="bh.application.fields.degreeName" required />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormText name={`educationDetails.${index}.institutionName`} labelKey="bh.application.fields.institutionName" required />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>
+                <FormText
+                  name={`educationDetails.${index}.graduationYear`}
+                  labelKey="bh.application.fields.graduationYear"
+                  type="number"
+                  required
+                  slotProps={{ htmlInput: { min: GRADUATION_YEAR_MIN, max: currentYear, step: 1, inputMode: 'numeric' } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>
+                <FormText name={`educationDetails.${index}.major`} labelKey="bh.application.fields.major" />
+              </Grid>
+            </Grid>
+          </Paper>
+        ))}
+      </Stack>
+      {fields.length < MAX_RECORDS ? (
+        <Button startIcon={<AddIcon />} onClick={() => append(emptyEducation())} sx={{ mt: 2 }}>
+          {translate('bh.application.addEducation')}
+        </Button>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Where payouts go. The account number is only ever shown back masked. */
+export function BankSection() {
+  return (
+    <Section id="section-bank" titleKey="bh.application.sections.bank">
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="bankAccount.accountHolder" labelKey="bh.application.fields.accountHolder" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="bankAccount.bankName" labelKey="bh.application.fields.bankName" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="bankAccount.branchName" labelKey="bh.application.fields.branchName" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="bankAccount.accountNumber" labelKey="bh.application.fields.accountNumber" required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="bankAccount.ifsc" labelKey="bh.application.fields.ifsc" required autoComplete="off" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormText name="bankAccount.upi" labelKey="bh.application.fields.upi" required autoComplete="off" />
+        </Grid>
+      </Grid>
+    </Section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import CelebrationIcon from '@mui/icons-material/Celebration';
+import { Loading, Title, useTranslate } from 'react-admin';
+import { dashboardState } from '@bh/shared';
+import { useNow } from '../components/useNow.ts';
+import { startOf } from '../meetings/meetingTime.ts';
+import { useMeetings } from '../meetings/useMeetings.ts';
+import { isLocked } from '../providers/canAccess.ts';
+import { useAccess, usePortalIdentity } from '../providers/hooks.ts';
+import { ActionArea } from './ActionArea.tsx';
+import { DashboardHeader } from './DashboardHeader.tsx';
+import { LockedPanel } from './LockedPanel.tsx';
+import { NextMeetingCard } from './NextMeetingCard.tsx';
+import { SessionsTable } from './SessionsTable.tsx';
+
+/** The dashboard of spec §2.6 for clients, associates and admins. */
+export default function Dashboard() {
+  const translate = useTranslate();
+  const now = useNow(1000);
+  const { identity, isPending: identityPending } = usePortalIdentity();
+  const { can, permissions, isPending: permissionsPending } = useAccess();
+  const canList = can('meetings', 'list');
+  const meetings = useMeetings(canList);
+
+  if (identityPending || permissionsPending) return <Loading />;
+
+  const all = meetings.data ?? [];
+  const upcoming = all.filter((m) => dashboardState(startOf(m), now) === 'upcoming');
+  // Newest first, so 'Session #' counts down from the latest to 1.
+  const past = all.filter((m) => dashboardState(startOf(m), now) === 'past').reverse();
+  const next = upcoming[0];
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+      <Title title="bh.menu.dashboard" />
+      <Stack spacing={2}>
+        <DashboardHeader identity={identity} now={now} />
+        <ActionArea />
+        {isLocked(permissions) && identity ? (
+          <LockedPanel status={identity.isVerified} rejectionReason={identity.rejectionReason} />
+        ) : null}
+        {canList ? (
+          meetings.isPending ? (
+            <Loading />
+          ) : meetings.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void meetings.refetch()}>
+                  {translate('bh.dashboard.retry')}
+                </Button>
+              }
+            >
+              {translate('bh.dashboard.loadFailed')}
+            </Alert>
+          ) : (
+            <>
+              {next ? <NextMeetingCard meeting={next} now={now} /> : <AllCaughtUp />}
+              {upcoming.length > 0 ? <SessionsTable kind="upcoming" meetings={upcoming} now={now} /> : null}
+              {can('meetings', 'listPast') ? <SessionsTable kind="past" meetings={past} now={now} /> : null}
+            </>
+          )
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
+
+function AllCaughtUp() {
+  const translate = useTranslate();
+  return (
+    <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
+      <CelebrationIcon color="primary" sx={{ fontSize: 48 }} />
+      <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+        {translate('bh.dashboard.allCaughtUp')}
+      </Typography>
+      <Typography color="text.secondary">{translate('bh.dashboard.noUpcoming')}</Typography>
+    </Paper>
+  );
+}

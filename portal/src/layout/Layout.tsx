@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { AppBar } from './AppBar.tsx';
+import { Menu } from './Menu.tsx';
+import { ErrorPage } from '../pages/ErrorPage.tsx';
+
+/** react-admin's layout with the portal's top bar, menu and error page; the bar stays put on scroll. */
+export default function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} appBarAlwaysOn menu={Menu} error={ErrorPage}>
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+
+/**
+ * `vite --mode mock` answers every /api/v1 call from the mock service worker, so the portal runs
+ * with no API. The check is a build-time constant, so production bundles carry none of it.
+ */
+async function startMocking(): Promise<void> {
+  if (import.meta.env.MODE !== 'mock') return;
+  const { startMockWorker } = await import('./mocks/browser.ts');
+  await startMockWorker();
+}
+
+const root = document.getElementById('root');
+if (root) {
+  void startMocking().then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, Chip, Stack, Tooltip } from '@mui/material';
+import VideocamIcon from '@mui/icons-material/Videocam';
+import { useTranslate } from 'react-admin';
+import { isJoinWindowOpen, showsJoinNowBadge, type Meeting } from '@bh/shared';
+import { openInNewTab } from '../components/openInNewTab.ts';
+import { useAccess, usePortalDataProvider } from '../providers/hooks.ts';
+import { startOf } from './meetingTime.ts';
+import { useInvalidateMeetings } from './useMeetings.ts';
+
+export type JoinTooltip = 'bh.meeting.joinEarlyTooltip' | 'bh.meeting.joinUnavailableTooltip';
+
+/** 'Join Now!' from the start to one hour after it (spec §2.6). */
+export function JoinNowBadge({ meeting, now }: { meeting: Meeting; now: Date }) {
+  const translate = useTranslate();
+  if (!showsJoinNowBadge(startOf(meeting), now)) return null;
+  return <Chip size="small" color="success" label={translate('bh.meeting.joinNow')} />;
+}
+
+/**
+ * Enabled from 5 minutes before the start to 90 minutes after. A click records the join (for
+ * participants) and then opens the meeting in a new tab, whether or not the recording worked:
+ * a failed recording must never keep anyone out of their session.
+ */
+export function JoinButton({
+  meeting,
+  now,
+  tooltip = 'bh.meeting.joinUnavailableTooltip',
+  withBadge = true,
+}: {
+  meeting: Meeting;
+  now: Date;
+  tooltip?: JoinTooltip;
+  withBadge?: boolean;
+}) {
+  const translate = useTranslate();
+  const { can } = useAccess();
+  const dataProvider = usePortalDataProvider();
+  const invalidateMeetings = useInvalidateMeetings();
+  const [busy, setBusy] = useState(false);
+  const open = isJoinWindowOpen(startOf(meeting), now);
+
+  const onJoin = () => {
+    setBusy(true);
+    const recorded = can('meetings', 'recordJoin')
+      ? dataProvider.recordJoin(meeting._id).then(
+          () => invalidateMeetings(),
+          (error: unknown) => console.error('Recording the meeting join failed', error),
+        )
+      : Promise.resolve();
+    openInNewTab(recorded.then(() => meeting.meetingLink))
+      .catch((error: unknown) => console.error('Opening the meeting failed', error))
+      .finally(() => setBusy(false));
+  };
+
+  const button = (
+    <Button
+      variant="contained"
+      size="small"
+      color="primary"
+      startIcon={<VideocamIcon />}
+      disabled={!open || busy}
+      onClick={onJoin}
+      aria-label={`${translate('bh.meeting.join')} ${meeting.meetingDate} ${meeting.meetingTime}`}
+    >
+      {translate('bh.meeting.join')}
+    </Button>
+  );
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {open ? (
+        button
+      ) : (
+        <Tooltip title={translate(tooltip)}>
+          {/* A disabled button gets no pointer events; the wrapper keeps the tooltip reachable. */}
+          <span tabIndex={0}>{button}</span>
+        </Tooltip>
+      )}
+      {withBadge ? <JoinNowBadge meeting={meeting} now={now} /> : null}
+    </Stack>
+  );
+}

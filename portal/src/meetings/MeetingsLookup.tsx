@@ -1,0 +1,225 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  List,
+  ListItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useNotify, useTranslate } from 'react-admin';
+import { isHttpUrl, lookupState, meetingLookupRequest, type Meeting } from '@bh/shared';
+import { useNow } from '../components/useNow.ts';
+import { serverMessageOr } from '../providers/http.ts';
+import { useAccess, usePortalDataProvider } from '../providers/hooks.ts';
+import { formatJoinTime, formatMeetingDate, meetingWeekday, sortByStart, startOf } from './meetingTime.ts';
+import { StaffPage } from './StaffPage.tsx';
+
+/** The meetings lookup (spec §2.8): a user's meetings by their Better Health ID. */
+export default function MeetingsLookup() {
+  return (
+    <StaffPage titleKey="bh.lookup.title" resource="meetingsLookup" action="search">
+      <Lookup />
+    </StaffPage>
+  );
+}
+
+function Lookup() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
+  const now = useNow(1000);
+  const { can } = useAccess();
+  const showJoinTimes = can('meetingsLookup', 'viewJoinTimes');
+  const [input, setInput] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Meeting[] | null>(null);
+
+  const search = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const parsed = meetingLookupRequest.safeParse({ email: input });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'bh.lookup.inputRequired';
+      notify(message, { type: 'error' });
+      return;
+    }
+    const shown = input.trim();
+    setBusy(true);
+    try {
+      const res = await dataProvider.lookupMeetings({ userId: parsed.data.email });
+      const meetings = sortByStart(res.meetings);
+      setResult(meetings);
+      if (meetings.length === 0) notify('bh.lookup.noneFound', { type: 'info', messageArgs: { input: shown } });
+      else notify('bh.lookup.found', { type: 'success', messageArgs: { count: meetings.length, input: shown } });
+    } catch (error) {
+      setResult(null);
+      notify(serverMessageOr(error, translate('bh.lookup.failed')), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const upcoming = (result ?? []).filter((m) => lookupState(startOf(m), now) !== 'past');
+  const past = (result ?? []).filter((m) => lookupState(startOf(m), now) === 'past').reverse();
+
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
+        <Stack component="form" noValidate onSubmit={(e) => void search(e)} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <TextField
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            type="email"
+            placeholder={translate('bh.lookup.placeholder')}
+            slotProps={{ htmlInput: { 'aria-label': translate('bh.lookup.placeholder') } }}
+            size="small"
+            fullWidth
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SearchIcon />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {translate('bh.lookup.search')}
+          </Button>
+        </Stack>
+      </Paper>
+      {result ? (
+        <>
+          <UpcomingTable meetings={upcoming} now={now} showJoinTimes={showJoinTimes} />
+          <PastList meetings={past} showJoinTimes={showJoinTimes} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function JoinTimeText({ instant }: { instant: string | null }) {
+  const translate = useTranslate();
+  return <>{formatJoinTime(instant) ?? translate('bh.meeting.notJoined')}</>;
+}
+
+function UpcomingTable({ meetings, now, showJoinTimes }: { meetings: Meeting[]; now: Date; showJoinTimes: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="lookup-upcoming" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+      <Typography id="lookup-upcoming" variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
+        {translate('bh.lookup.upcoming')}
+      </Typography>
+      {meetings.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          {translate('bh.lookup.noUpcoming')}
+        </Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-labelledby="lookup-upcoming">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('bh.lookup.meetingDate')}</TableCell>
+                <TableCell>{translate('bh.lookup.meetingTime')}</TableCell>
+                <TableCell>{translate('bh.lookup.meetingDay')}</TableCell>
+                <TableCell>{translate('bh.lookup.doctorEmail')}</TableCell>
+                {showJoinTimes ? (
+                  <>
+                    <TableCell>{translate('bh.lookup.userJoined')}</TableCell>
+                    <TableCell>{translate('bh.lookup.doctorJoined')}</TableCell>
+                  </>
+                ) : null}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {meetings.map((m) => (
+                <TableRow key={m._id}>
+                  <TableCell>{formatMeetingDate(m.meetingDate)}</TableCell>
+                  <TableCell>
+                    {lookupState(startOf(m), now) === 'ongoing' ? (
+                      <Chip size="small" color="success" label={translate('bh.lookup.joinNow')} />
+                    ) : (
+                      m.meetingTime
+                    )}
+                  </TableCell>
+                  <TableCell>{meetingWeekday(m.meetingDate)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{m.doctorId}</TableCell>
+                  {showJoinTimes ? (
+                    <>
+                      <TableCell>
+                        <JoinTimeText instant={m.userJoinedAt} />
+                      </TableCell>
+                      <TableCell>
+                        <JoinTimeText instant={m.docJoinedAt} />
+                      </TableCell>
+                    </>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
+
+function PastList({ meetings, showJoinTimes }: { meetings: Meeting[]; showJoinTimes: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="lookup-past" sx={{ borderRadius: 3 }}>
+      <Typography id="lookup-past" variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
+        {translate('bh.lookup.past')}
+      </Typography>
+      {meetings.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2, py: 1.5 }}>
+          {translate('bh.lookup.noPast')}
+        </Typography>
+      ) : (
+        <List aria-labelledby="lookup-past">
+          {meetings.map((m) => {
+            const report = m.reportLink.trim();
+            return (
+              <ListItem key={m._id} divider sx={{ display: 'block' }}>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+                  <Box>
+                    <Typography variant="subtitle2">
+                      {meetingWeekday(m.meetingDate)}, {formatMeetingDate(m.meetingDate)} · {m.meetingTime}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {translate('bh.lookup.doctor')}: {m.doctorName} ({m.doctorId})
+                    </Typography>
+                    {showJoinTimes ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('bh.lookup.userJoined')}: <JoinTimeText instant={m.userJoinedAt} /> ·{' '}
+                        {translate('bh.lookup.doctorJoined')}: <JoinTimeText instant={m.docJoinedAt} />
+                      </Typography>
+                    ) : null}
+                  </Box>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Chip size="small" label={translate('bh.lookup.meetingEnded')} />
+                    {report && isHttpUrl(report) ? (
+                      <Button size="small" href={report} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />}>
+                        {translate('bh.lookup.viewReport')}
+                      </Button>
+                    ) : null}
+                  </Stack>
+                </Stack>
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,126 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import {
+  AUTH_MESSAGES,
+  loginResponseSchema,
+  messageResponseSchema,
+  profileResponseSchema,
+  type LoginRequest,
+  type PublicUser,
+} from '@bh/shared';
+import { ApiError, apiCall, statusOf } from './http.ts';
+import { canAccess, type PortalPermissions } from './canAccess.ts';
+
+export const LOGIN_PATH = '/login';
+export const DASHBOARD_PATH = '/dashboard';
+
+export interface PortalIdentity extends UserIdentity {
+  id: string;
+  fullName: string;
+  email: string;
+  role: PublicUser['role'];
+  isVerified: PublicUser['isVerified'];
+  rejectionReason?: string;
+}
+
+export interface LoginResult {
+  redirectTo: string;
+  message: string;
+}
+
+export interface LogoutParams {
+  /** The caller already ended the session on the server (and told the user). */
+  serverDone?: boolean;
+}
+
+export interface PortalAuthProvider extends AuthProvider {
+  login(params: LoginRequest): Promise<LoginResult>;
+  /** Reloads the user from the server, e.g. after an application changes the verification status. */
+  refreshUser(): Promise<PublicUser | null>;
+}
+
+/**
+ * Cookie sessions (DESIGN §3): the browser holds only an HttpOnly cookie, so the user is whatever
+ * `GET /user/profile` says. It is loaded once on start-up (session restore) and after login, and
+ * reloaded on demand; a 401 from any call ends the portal session.
+ */
+export function createAuthProvider(): PortalAuthProvider {
+  let current: Promise<PublicUser | null> | null = null;
+
+  const fetchUser = (): Promise<PublicUser | null> => {
+    const request = apiCall('/user/profile', { schema: profileResponseSchema }).then(
+      (res) => res.user,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) return null;
+        // Not knowing (network, outage) is not the same as being signed out: try again next time.
+        if (current === request) current = null;
+        throw error;
+      },
+    );
+    current = request;
+    return request;
+  };
+
+  const user = (): Promise<PublicUser | null> => current ?? fetchUser();
+
+  const permissionsOf = (u: PublicUser | null): PortalPermissions | null =>
+    u ? { role: u.role, isVerified: u.isVerified } : null;
+
+  return {
+    async login(params: LoginRequest): Promise<LoginResult> {
+      const res = await apiCall('/user/login', { method: 'POST', body: params, schema: loginResponseSchema });
+      current = Promise.resolve(res.user);
+      return { redirectTo: DASHBOARD_PATH, message: res.message || AUTH_MESSAGES.loginSuccess };
+    },
+
+    async logout(params?: LogoutParams): Promise<string> {
+      const signedIn = current ? await current.catch(() => null) : null;
+      current = Promise.resolve(null);
+      if (signedIn && !params?.serverDone) {
+        // Ending a session the server has already dropped fails harmlessly.
+        await apiCall('/user/logout', { method: 'POST', schema: messageResponseSchema }).catch(() => undefined);
+      }
+      return LOGIN_PATH;
+    },
+
+    async checkAuth(): Promise<void> {
+      const u = await user().catch((error: unknown) => {
+        throw { message: error instanceof ApiError && error.serverMessage ? error.serverMessage : false };
+      });
+      // `message: false` sends a signed-out visitor to the login page without an error toast.
+      if (!u) throw { message: false };
+    },
+
+    async checkError(error: unknown): Promise<void> {
+      // 403 means "not for your role or status", which is not a reason to sign out.
+      if (statusOf(error) === 401) {
+        current = Promise.resolve(null);
+        throw error;
+      }
+    },
+
+    async getIdentity(): Promise<PortalIdentity> {
+      const u = await user();
+      if (!u) throw new Error('Not signed in');
+      return {
+        id: u._id,
+        fullName: u.name,
+        email: u.email,
+        role: u.role,
+        isVerified: u.isVerified,
+        ...(u.rejectionReason ? { rejectionReason: u.rejectionReason } : {}),
+      };
+    },
+
+    async getPermissions(): Promise<PortalPermissions | null> {
+      return permissionsOf(await user().catch(() => null));
+    },
+
+    async canAccess(params: { action: string; resource: string }): Promise<boolean> {
+      return canAccess(permissionsOf(await user().catch(() => null)), params);
+    },
+
+    async refreshUser(): Promise<PublicUser | null> {
+      return fetchUser();
+    },
+  };
+}

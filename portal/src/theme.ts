@@ -1,0 +1,13 @@
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+/** react-admin's light theme in Better Health's teal; the top bar uses the darker secondary shade. */
+export const theme: RaThemeOptions = {
+  ...defaultLightTheme,
+  palette: {
+    ...defaultLightTheme.palette,
+    primary: { light: '#5eead4', main: '#0f766e', dark: '#115e59', contrastText: '#ffffff' },
+    secondary: { light: '#99f6e4', main: '#134e4a', dark: '#042f2e', contrastText: '#ffffff' },
+    background: { default: '#f6faf9' },
+  },
+  shape: { borderRadius: 10 },
+};
