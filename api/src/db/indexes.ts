@@ -25,6 +25,11 @@ const INDEXES: IndexSpec[] = [
   // Coupon codes are stored upper case, so a plain unique index refuses duplicates in any case.
   { collection: 'coupons', key: { couponCode: 1 }, unique: true, name: 'code_unique' },
   { collection: 'coupons', key: { createdAt: -1 }, name: 'by_created' },
+  // Admin grid sorts that no other index serves.
+  { collection: 'meetings', key: { createdAt: -1 }, name: 'by_created' },
+  { collection: 'coupons', key: { updatedAt: -1 }, name: 'by_updated' },
+  { collection: 'users', key: { createdAt: -1 }, name: 'by_created' },
+  { collection: 'users', key: { name: 1 }, name: 'by_name' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */
