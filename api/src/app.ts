@@ -13,6 +13,7 @@ import { userRoutes } from './routes/user/user.routes.ts';
 import { meetingRoutes } from './routes/meeting/meeting.routes.ts';
 import { paymentsRoutes } from './routes/payments/payments.routes.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
+import { registerRoutes } from './routes/register/register.routes.ts';
 import { uploadsRoutes } from './routes/uploads/uploads.routes.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 
@@ -62,6 +63,7 @@ export function createApi(deps: AppDeps) {
     .route('/meeting', meetingRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
     .route('/admin', adminRoutes(deps))
+    .route('/register', registerRoutes(deps))
     .route('/uploads', uploadsRoutes(deps));
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));

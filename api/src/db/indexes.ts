@@ -30,6 +30,17 @@ const INDEXES: IndexSpec[] = [
   { collection: 'coupons', key: { updatedAt: -1 }, name: 'by_updated' },
   { collection: 'users', key: { createdAt: -1 }, name: 'by_created' },
   { collection: 'users', key: { name: 1 }, name: 'by_name' },
+  // Applications: one per applicant, and the admin grid's sorts and status filter.
+  { collection: 'applications', key: { userId: 1 }, unique: true, name: 'user_unique' },
+  { collection: 'applications', key: { submittedAt: 1 }, name: 'by_submitted' },
+  { collection: 'applications', key: { status: 1, submittedAt: 1 }, name: 'by_status' },
+  { collection: 'applications', key: { name: 1 }, name: 'by_name' },
+  { collection: 'applications', key: { email: 1 }, name: 'by_email' },
+  // Uploads (GridFS bucket 'uploads'): the driver's own two indexes under the names it would
+  // give them, so start-up and the driver never disagree, and the owner check on applications.
+  { collection: 'uploads.files', key: { filename: 1, uploadDate: 1 }, name: 'filename_1_uploadDate_1' },
+  { collection: 'uploads.chunks', key: { files_id: 1, n: 1 }, unique: true, name: 'files_id_1_n_1' },
+  { collection: 'uploads.files', key: { 'metadata.ownerId': 1 }, name: 'by_owner' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */

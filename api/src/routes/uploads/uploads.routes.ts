@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ObjectId } from 'mongodb';
+import { MongoServerError, ObjectId } from 'mongodb';
 import {
   FILE_KIND_MIME,
   type FileKind,
@@ -35,6 +35,21 @@ export function contentDisposition(kind: FileKind, name: string): string {
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * Counts one upload against the account's daily allowance. The form uploads several files at
+ * once, and the counter's first upsert can race another one for the same key: the loser hits a
+ * duplicate key (FerretDB does not retry such upserts as MongoDB does) and simply counts again.
+ */
+async function countUpload(deps: AppDeps, user: AuthUser): Promise<number> {
+  const key = `upload:${user._id.toHexString()}`;
+  try {
+    return await deps.limiter.hit(key, UPLOAD_LIMITS.windowMs);
+  } catch (err) {
+    if (!(err instanceof MongoServerError && err.code === 11000)) throw err;
+    return deps.limiter.hit(key, UPLOAD_LIMITS.windowMs);
+  }
+}
+
 /** Associates and admins upload their documents, verified or not (they need them to apply). */
 function requireUploader(user: AuthUser): void {
   if (user.role === 'user') throw forbidden();
@@ -50,7 +65,7 @@ export function uploadsRoutes(deps: AppDeps) {
       const declared = Number(c.req.header('content-length') ?? Number.NaN);
       if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
 
-      const hits = await deps.limiter.hit(`upload:${user._id.toHexString()}`, UPLOAD_LIMITS.windowMs);
+      const hits = await countUpload(deps, user);
       if (hits > UPLOAD_LIMITS.perDay) throw tooManyRequests();
 
       const stored = await storeUpload(deps, user, c.req.raw.body, c.req.header('content-type') ?? '');

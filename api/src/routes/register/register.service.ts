@@ -1,0 +1,389 @@
+import { MongoServerError, ObjectId, type Db, type Filter } from 'mongodb';
+import {
+  type ApplicantSummary,
+  type ApplicationData,
+  type ApplicationDetail,
+  fileIdFromUrl,
+  isKindAllowed,
+  maskLast4,
+  REGISTRATION_MESSAGES as M,
+  type Role,
+  type UploadField,
+  uploadTypeMessage,
+  type VerificationStatus,
+} from '@bh/shared';
+import { recordAudit } from '../../lib/audit.ts';
+import { decryptField, encryptField } from '../../lib/crypto.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { badRequest, conflict, type FieldError, notFound } from '../../lib/errors.ts';
+import type { UserDoc } from '../../lib/mongo.ts';
+import type { AuthUser } from '../../lib/types.ts';
+import { findOwnedUploads } from '../uploads/uploads.service.ts';
+
+/** Roles that apply for verification; clients need none. */
+export const APPLICANT_ROLES: readonly Role[] = ['doctor', 'admin'];
+/** The statuses from which an application may be (re)submitted. */
+const OPEN_STATUSES: readonly VerificationStatus[] = ['not_submitted', 'rejected'];
+/** status-pending is a work queue, not an archive: it never returns more than this. */
+export const PENDING_LIST_MAX = 200;
+
+export type ApplicationStatus = 'pending' | 'verified' | 'rejected';
+
+type LegalDocument = ApplicationData['personalInfo']['Doc'][number];
+
+/** An identity document with its number encrypted; only the masked form is kept in clear. */
+export interface StoredLegalDocument extends Omit<LegalDocument, 'documentId'> {
+  documentIdEncrypted: string;
+  documentIdMasked: string;
+}
+
+export interface StoredBankAccount extends Omit<ApplicationData['bankAccount'], 'accountNumber'> {
+  accountNumberEncrypted: string;
+  accountNumberMasked: string;
+}
+
+/** One per applicant (unique userId); a resubmission replaces it. */
+export interface ApplicationDoc {
+  _id: ObjectId;
+  userId: ObjectId;
+  /** The account's name and email at submission, for sorting and searching the admin grid. */
+  name: string;
+  email: string;
+  /** Mirrors the user's isVerified for the grid; the user document is the authority. */
+  status: ApplicationStatus;
+  /** 1 for the first submission, one more for each resubmission after a rejection. */
+  round: number;
+  personalInfo: Omit<ApplicationData['personalInfo'], 'Doc'> & { Doc: StoredLegalDocument[] };
+  employmentDetails: ApplicationData['employmentDetails'];
+  educationDetails: ApplicationData['educationDetails'];
+  bankAccount: StoredBankAccount;
+  salarySlip: string[];
+  /** Every upload the application points at. */
+  fileIds: ObjectId[];
+  submittedAt: Date;
+  reviewedAt?: Date;
+  reviewedBy?: ObjectId;
+}
+
+export function applications(db: Db) {
+  return db.collection<ApplicationDoc>('applications');
+}
+
+/**
+ * One document per step of an application's life: `<userId>:<round>:submit` and
+ * `<userId>:<round>:decision`. Their ids are unique, so each step can happen once per round
+ * however many requests race for it. Conditional updates alone are not enough: FerretDB applies
+ * them without isolation, and two requests can both see `pending` and both succeed.
+ */
+export interface ApplicationTransitionDoc {
+  _id: string;
+  userId: ObjectId;
+  round: number;
+  step: 'submit' | 'decision';
+  status: ApplicationStatus;
+  at: Date;
+  by: ObjectId;
+}
+
+export function applicationTransitions(db: Db) {
+  return db.collection<ApplicationTransitionDoc>('application_transitions');
+}
+
+/** Records a step; false when another request already took it. */
+async function claimTransition(deps: Pick<AppDeps, 'db'>, doc: ApplicationTransitionDoc): Promise<boolean> {
+  try {
+    await applicationTransitions(deps.db).insertOne(doc);
+    return true;
+  } catch (err) {
+    if (err instanceof MongoServerError && err.code === 11000) return false;
+    throw err;
+  }
+}
+
+/** Additional authenticated data: ties each ciphertext to its applicant and field. */
+export function accountNumberContext(userId: ObjectId): string {
+  return `${userId.toHexString()}:bankAccount.accountNumber`;
+}
+export function documentIdContext(userId: ObjectId, index: number): string {
+  return `${userId.toHexString()}:personalInfo.Doc.${index}.documentId`;
+}
+
+/** The refusal for an applicant whose status does not allow a submission. */
+export function submissionConflict(status: VerificationStatus): Error | null {
+  if (status === 'pending') return conflict(M.alreadyPending);
+  if (status === 'verified') return conflict(M.alreadyVerified);
+  return null;
+}
+
+/**
+ * Every file the application points at must be an upload of the applicant's own, of a kind the
+ * place it is used in allows. Someone else's upload gets the same answer as a missing one.
+ */
+async function checkFiles(deps: Pick<AppDeps, 'db'>, owner: ObjectId, data: ApplicationData): Promise<ObjectId[]> {
+  const refs: { path: string; url: string; use: UploadField }[] = [
+    { path: 'personalInfo.resumeUrl', url: data.personalInfo.resumeUrl, use: 'resume' },
+    ...data.personalInfo.Doc.flatMap((doc, i) => [
+      { path: `personalInfo.Doc.${i}.frontImage`, url: doc.frontImage, use: 'document' as const },
+      { path: `personalInfo.Doc.${i}.backImage`, url: doc.backImage, use: 'document' as const },
+    ]),
+    ...data.salarySlip.map((url, i) => ({ path: `salarySlip.${i}`, url, use: 'salarySlip' as const })),
+  ];
+  const ids = refs.map((ref) => fileIdFromUrl(ref.url));
+  const owned = await findOwnedUploads(deps, owner, ids.filter((id): id is string => id !== null).map((id) => new ObjectId(id)));
+  const errors: FieldError[] = [];
+  refs.forEach((ref, i) => {
+    const id = ids[i];
+    const file = id ? owned.get(id) : undefined;
+    if (!file) errors.push({ path: ref.path, message: M.fileInvalid });
+    else if (!isKindAllowed(ref.use, file.metadata.kind)) errors.push({ path: ref.path, message: uploadTypeMessage(ref.use) });
+  });
+  if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+  return [...new Set(ids as string[])].map((id) => new ObjectId(id));
+}
+
+function toStored(
+  deps: Pick<AppDeps, 'config'>,
+  user: AuthUser,
+  data: ApplicationData,
+  meta: { fileIds: ObjectId[]; round: number; now: Date },
+): Omit<ApplicationDoc, '_id'> {
+  const key = deps.config.documentKey;
+  const { Doc, ...personal } = data.personalInfo;
+  const { accountNumber, ...bank } = data.bankAccount;
+  return {
+    userId: user._id,
+    name: user.name,
+    email: user.email,
+    status: 'pending',
+    round: meta.round,
+    personalInfo: {
+      ...personal,
+      Doc: Doc.map(({ documentId, ...doc }, i) => ({
+        ...doc,
+        documentIdEncrypted: encryptField(key, documentId, documentIdContext(user._id, i)),
+        documentIdMasked: maskLast4(documentId),
+      })),
+    },
+    employmentDetails: data.employmentDetails,
+    educationDetails: data.educationDetails,
+    bankAccount: {
+      ...bank,
+      accountNumberEncrypted: encryptField(key, accountNumber, accountNumberContext(user._id)),
+      accountNumberMasked: maskLast4(accountNumber),
+    },
+    salarySlip: data.salarySlip,
+    fileIds: meta.fileIds,
+    submittedAt: meta.now,
+  };
+}
+
+/**
+ * Submits (or, after a rejection, resubmits) the applicant's application.
+ *
+ * The round's `submit` step is claimed first (a unique id), so of concurrent submissions exactly
+ * one goes on; the user's status then moves to pending with a conditional update, and only the
+ * winner writes the application. If a later step fails, the claim and the status are undone so
+ * the applicant can simply try again.
+ */
+export async function submitApplication(deps: AppDeps, user: AuthUser, data: ApplicationData): Promise<void> {
+  const fileIds = await checkFiles(deps, user._id, data);
+  const now = deps.clock.now();
+  const previous = await applications(deps.db).findOne({ userId: user._id }, { projection: { round: 1 } });
+  const round = (previous?.round ?? 0) + 1;
+  const claimId = `${user._id.toHexString()}:${round}:submit`;
+  const claimed = await claimTransition(deps, { _id: claimId, userId: user._id, round, step: 'submit', status: 'pending', at: now, by: user._id });
+  const moved =
+    claimed &&
+    (
+      await deps.cols.users.updateOne(
+        { _id: user._id, role: { $in: [...APPLICANT_ROLES] }, isVerified: { $in: [...OPEN_STATUSES] } },
+        { $set: { isVerified: 'pending', updatedAt: now }, $unset: { rejectionReason: '' } },
+      )
+    ).modifiedCount === 1;
+  if (!moved) {
+    if (claimed) await applicationTransitions(deps.db).deleteOne({ _id: claimId });
+    const current = await deps.cols.users.findOne({ _id: user._id });
+    throw submissionConflict(current?.isVerified ?? 'pending') ?? conflict(M.alreadyPending);
+  }
+
+  try {
+    await applications(deps.db).replaceOne({ userId: user._id }, toStored(deps, user, data, { fileIds, round, now }), { upsert: true });
+  } catch (err) {
+    const restore: Partial<UserDoc> = { isVerified: user.isVerified, updatedAt: deps.clock.now() };
+    if (user.rejectionReason) restore.rejectionReason = user.rejectionReason;
+    await deps.cols.users.updateOne({ _id: user._id, isVerified: 'pending' }, { $set: restore }).catch(() => {});
+    await applicationTransitions(deps.db).deleteOne({ _id: claimId }).catch(() => {});
+    throw err;
+  }
+  await recordAudit(deps, {
+    actor: user,
+    action: 'application.submit',
+    target: { type: 'user', id: user._id.toHexString(), label: user.email },
+    details: { round },
+  });
+}
+
+/** The pending queue, oldest account first, bounded. */
+export async function listPending(deps: Pick<AppDeps, 'cols'>): Promise<ApplicantSummary[]> {
+  const users = await deps.cols.users
+    .find({ role: { $in: [...APPLICANT_ROLES] }, isVerified: 'pending' }, { projection: { name: 1, email: 1, role: 1 } })
+    .sort({ createdAt: 1, _id: 1 })
+    .limit(PENDING_LIST_MAX)
+    .toArray();
+  return users.map(toSummary);
+}
+
+function toSummary(user: Pick<UserDoc, '_id' | 'name' | 'email' | 'role'>): ApplicantSummary {
+  return { _id: user._id.toHexString(), name: user.name, email: user.email, role: user.role };
+}
+
+/** Escapes text for use inside a regular expression, so a search is always literal. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Verified BH Associates, newest first, a page at a time. The email search matches the start of
+ * the stored (lower-case) email, so an exact address and a prefix both find the account, and an
+ * anchored pattern can use the email index.
+ */
+export async function listVerified(
+  deps: Pick<AppDeps, 'cols'>,
+  query: { page: number; limit: number; email?: string | undefined },
+): Promise<{ user: ApplicantSummary[]; pagination: { page: number; limit: number; hasNextPage: boolean } }> {
+  const filter: Filter<UserDoc> = { role: 'doctor', isVerified: 'verified' };
+  if (query.email) filter.email = { $regex: `^${escapeRegex(query.email.trim().toLowerCase())}` };
+  const rows = await deps.cols.users
+    .find(filter, { projection: { name: 1, email: 1, role: 1 } })
+    .sort({ createdAt: -1, _id: -1 })
+    .skip((query.page - 1) * query.limit)
+    .limit(query.limit + 1)
+    .toArray();
+  const hasNextPage = rows.length > query.limit;
+  return {
+    user: rows.slice(0, query.limit).map(toSummary),
+    pagination: { page: query.page, limit: query.limit, hasNextPage },
+  };
+}
+
+/**
+ * The application as admins see it. Built field by field: encrypted values never reach a
+ * response, and numbers appear only in their masked form.
+ */
+export function toApplicationDetail(app: ApplicationDoc): ApplicationDetail {
+  const p = app.personalInfo;
+  const b = app.bankAccount;
+  return {
+    personalInfo: {
+      firstName: p.firstName,
+      middleName: p.middleName,
+      lastName: p.lastName,
+      dob: p.dob,
+      gender: p.gender,
+      currentAddress: p.currentAddress,
+      permanentAddress: p.permanentAddress,
+      city: p.city,
+      state: p.state,
+      postalCode: p.postalCode,
+      country: p.country,
+      email: p.email,
+      phone: p.phone,
+      emergencyContact: { name: p.emergencyContact.name, relationship: p.emergencyContact.relationship, phone: p.emergencyContact.phone },
+      resumeUrl: p.resumeUrl,
+      linkedin: p.linkedin,
+      Doc: p.Doc.map((doc) => ({
+        documentType: doc.documentType,
+        documentId: doc.documentIdMasked,
+        frontImage: doc.frontImage,
+        backImage: doc.backImage,
+      })),
+      bloodGroup: p.bloodGroup,
+    },
+    employmentDetails: app.employmentDetails.map((e) => ({
+      ...(e.id !== undefined ? { id: e.id } : {}),
+      organization: e.organization,
+      jobTitle: e.jobTitle,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      employmentType: e.employmentType,
+      isCurrentJob: e.isCurrentJob,
+    })),
+    educationDetails: app.educationDetails.map((e) => ({
+      ...(e.id !== undefined ? { id: e.id } : {}),
+      level: e.level,
+      degreeName: e.degreeName,
+      institutionName: e.institutionName,
+      graduationYear: e.graduationYear,
+      major: e.major,
+    })),
+    bankAccount: {
+      accountHolder: b.accountHolder,
+      bankName: b.bankName,
+      branchName: b.branchName,
+      accountNumber: b.accountNumberMasked,
+      ifsc: b.ifsc,
+      upi: b.upi,
+    },
+    salarySlip: app.salarySlip.length > 0 ? [...app.salarySlip] : null,
+    submittedAt: app.submittedAt.toISOString(),
+  };
+}
+
+/** The applicant's account and application, or 404 'BH Associate not found'. */
+export async function findApplicant(deps: Pick<AppDeps, 'cols' | 'db'>, userId: ObjectId): Promise<{ user: UserDoc; application: ApplicationDoc }> {
+  const [user, application] = await Promise.all([
+    deps.cols.users.findOne({ _id: userId, role: { $in: [...APPLICANT_ROLES] } }),
+    applications(deps.db).findOne({ userId }),
+  ]);
+  if (!user || !application) throw notFound(M.associateNotFound);
+  return { user, application };
+}
+
+/**
+ * Moves a pending applicant to verified or rejected. The round's `decision` step is claimed
+ * first, so exactly one decision is taken per submission: a second one, or one racing it, gets 409.
+ */
+export async function decideApplication(
+  deps: AppDeps,
+  admin: AuthUser,
+  userId: ObjectId,
+  decision: { status: 'verified' } | { status: 'rejected'; reason: string },
+): Promise<void> {
+  const { user, application } = await findApplicant(deps, userId);
+  if (user.isVerified !== 'pending' || application.status !== 'pending') throw conflict(M.notPending);
+  const now = deps.clock.now();
+  const claimed = await claimTransition(deps, {
+    _id: `${userId.toHexString()}:${application.round}:decision`,
+    userId,
+    round: application.round,
+    step: 'decision',
+    status: decision.status,
+    at: now,
+    by: admin._id,
+  });
+  if (!claimed) throw conflict(M.notPending);
+  const update =
+    decision.status === 'verified'
+      ? { $set: { isVerified: 'verified' as const, updatedAt: now }, $unset: { rejectionReason: '' as const } }
+      : { $set: { isVerified: 'rejected' as const, rejectionReason: decision.reason, updatedAt: now } };
+  await deps.cols.users.updateOne({ _id: userId, isVerified: 'pending' }, update);
+  await applications(deps.db).updateOne({ userId, round: application.round }, { $set: { status: decision.status, reviewedAt: now, reviewedBy: admin._id } });
+  await recordAudit(deps, {
+    actor: admin,
+    action: decision.status === 'verified' ? 'application.verify' : 'application.reject',
+    target: { type: 'user', id: userId.toHexString(), label: user.email },
+    details: { round: application.round },
+  });
+}
+
+/**
+ * The clear numbers of a stored application. No response needs them today (admins see masked
+ * numbers only); this exists for a future payout integration and proves the stored values decrypt.
+ */
+export function revealNumbers(deps: Pick<AppDeps, 'config'>, app: ApplicationDoc): { accountNumber: string; documentIds: string[] } {
+  const key = deps.config.documentKey;
+  return {
+    accountNumber: decryptField(key, app.bankAccount.accountNumberEncrypted, accountNumberContext(app.userId)),
+    documentIds: app.personalInfo.Doc.map((doc, i) => decryptField(key, doc.documentIdEncrypted, documentIdContext(app.userId, i))),
+  };
+}
