@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { requireVerifiedAdmin } from '../../middleware/auth.ts';
+import { adminApplicationsRoutes } from './applications.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCouponsRoutes } from './coupons.ts';
 import { adminMeetingsRoutes } from './meetings.ts';
@@ -27,6 +28,6 @@ export function adminRoutes(deps: AppDeps) {
       .route('/users', adminUsersRoutes(deps))
       .route('/coupons', adminCouponsRoutes(deps))
       .route('/audit', adminAuditRoutes(deps))
-      // ▼ applications grid: `.route('/applications', …)` from ./applications.ts goes here (registration reviews).
+      .route('/applications', adminApplicationsRoutes(deps))
   );
 }

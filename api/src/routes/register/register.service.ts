@@ -12,6 +12,7 @@ import {
   uploadTypeMessage,
   type VerificationStatus,
 } from '@bh/shared';
+import type { ApplicationStatus } from '@bh/shared/schemas/registration-extra';
 import { recordAudit } from '../../lib/audit.ts';
 import { decryptField, encryptField } from '../../lib/crypto.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -26,8 +27,6 @@ export const APPLICANT_ROLES: readonly Role[] = ['doctor', 'admin'];
 const OPEN_STATUSES: readonly VerificationStatus[] = ['not_submitted', 'rejected'];
 /** status-pending is a work queue, not an archive: it never returns more than this. */
 export const PENDING_LIST_MAX = 200;
-
-export type ApplicationStatus = 'pending' | 'verified' | 'rejected';
 
 type LegalDocument = ApplicationData['personalInfo']['Doc'][number];
 
@@ -49,6 +48,7 @@ export interface ApplicationDoc {
   /** The account's name and email at submission, for sorting and searching the admin grid. */
   name: string;
   email: string;
+  role: Role;
   /** Mirrors the user's isVerified for the grid; the user document is the authority. */
   status: ApplicationStatus;
   /** 1 for the first submission, one more for each resubmission after a rejection. */
@@ -154,6 +154,7 @@ function toStored(
     userId: user._id,
     name: user.name,
     email: user.email,
+    role: user.role,
     status: 'pending',
     round: meta.round,
     personalInfo: {

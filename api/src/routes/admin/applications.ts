@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { ObjectId, type Filter } from 'mongodb';
+import { adminIdParam, adminListQuery, REGISTRATION_MESSAGES } from '@bh/shared';
+import type { ApplicationRecord } from '@bh/shared/schemas/registration-extra';
+import type { AppDeps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AppEnv } from '../../lib/types.ts';
+import { pathParams, queryParams } from '../../lib/validate.ts';
+import { applications, type ApplicationDoc } from '../register/register.service.ts';
+import { containsText, findPage, listResponse } from './list.ts';
+
+/** A row's id is the applicant's user id, so sorting by id sorts by that. */
+const STORED_SORT = { id: 'userId', submittedAt: 'submittedAt', name: 'name', email: 'email', status: 'status' } as const;
+
+/** The grid row: who applied, when, and where the review stands. Built field by field, so no number can slip in. */
+function toRecord(app: ApplicationDoc): ApplicationRecord {
+  const userId = app.userId.toHexString();
+  return {
+    id: userId,
+    userId,
+    name: app.name,
+    email: app.email,
+    role: app.role,
+    status: app.status,
+    submittedAt: app.submittedAt.toISOString(),
+    ...(app.reviewedAt ? { reviewedAt: app.reviewedAt.toISOString() } : {}),
+  };
+}
+
+/**
+ * /api/v1/admin/applications: the review queue and history for react-admin. Mounted under the
+ * admin router, which lets verified admins only through.
+ */
+export function adminApplicationsRoutes(deps: AppDeps) {
+  const col = applications(deps.db);
+  return new Hono<AppEnv>()
+    .get('/', queryParams(adminListQuery.applications), async (c) => {
+      const query = c.req.valid('query');
+      const { id, q, status } = query.filter;
+      const filter: Filter<ApplicationDoc> = {};
+      if (id) filter.userId = { $in: id.map((v) => new ObjectId(v)) };
+      if (status) filter.status = status;
+      if (q) filter.$or = [{ name: containsText(q) }, { email: containsText(q) }];
+      const { docs, total } = await findPage(col, filter, query, STORED_SORT);
+      return listResponse(c, 'applications', query.range.start, docs.map(toRecord), total);
+    })
+
+    .get('/:id', pathParams(adminIdParam), async (c) => {
+      const app = await col.findOne({ userId: new ObjectId(c.req.valid('param').id) });
+      if (!app) throw notFound(REGISTRATION_MESSAGES.associateNotFound);
+      return c.json(toRecord(app));
+    });
+}
