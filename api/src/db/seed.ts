@@ -2,6 +2,7 @@ import type { AppDeps } from '../lib/deps.ts';
 import { createAccount, type NewAccount } from '../routes/user/user.service.ts';
 import { seedMeetings } from '../routes/meeting/meeting.seed.ts';
 import { seedPayments } from '../routes/payments/payments.seed.ts';
+import { seedApplications } from '../routes/register/register.seed.ts';
 
 /** Demo accounts for a first start on the embedded database (never with MONGODB_URI). */
 export const DEMO_PASSWORD = 'Demo-Health-2025';
@@ -16,7 +17,7 @@ export const DEMO_ACCOUNTS: NewAccount[] = [
 /** A seeding step for one domain; routes that own data add theirs to SEED_STEPS. */
 export type SeedStep = (deps: AppDeps, accounts: Map<string, NonNullable<Awaited<ReturnType<typeof createAccount>>>>) => Promise<void>;
 
-export const SEED_STEPS: SeedStep[] = [seedMeetings, seedPayments];
+export const SEED_STEPS: SeedStep[] = [seedMeetings, seedPayments, seedApplications];
 
 /** Seeds only an empty database; returns the logins to print, or null when it did nothing. */
 export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role: string; password: string }[] | null> {

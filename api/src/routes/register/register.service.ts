@@ -141,7 +141,7 @@ async function checkFiles(deps: Pick<AppDeps, 'db'>, owner: ObjectId, data: Appl
   return [...new Set(ids as string[])].map((id) => new ObjectId(id));
 }
 
-function toStored(
+export function toStoredApplication(
   deps: Pick<AppDeps, 'config'>,
   user: AuthUser,
   data: ApplicationData,
@@ -208,7 +208,7 @@ export async function submitApplication(deps: AppDeps, user: AuthUser, data: App
   }
 
   try {
-    await applications(deps.db).replaceOne({ userId: user._id }, toStored(deps, user, data, { fileIds, round, now }), { upsert: true });
+    await applications(deps.db).replaceOne({ userId: user._id }, toStoredApplication(deps, user, data, { fileIds, round, now }), { upsert: true });
   } catch (err) {
     const restore: Partial<UserDoc> = { isVerified: user.isVerified, updatedAt: deps.clock.now() };
     if (user.rejectionReason) restore.rejectionReason = user.rejectionReason;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { GridFSBucket, ObjectId, type Db, type GridFSBucketWriteStream, type GridFSFile } from 'mongodb';
-import type { FileKind, UploadField } from '@bh/shared';
+import { type FileKind, isKindAllowed, sniffFileKind, type UploadField } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { receiveFile, type FileSink } from './multipart.ts';
@@ -134,4 +134,23 @@ export async function findOwnedUploads(
 /** The file's bytes as a web stream, read chunk by chunk from GridFS. */
 export function openUploadStream(deps: Pick<AppDeps, 'db'>, id: ObjectId): ReadableStream<Uint8Array> {
   return Readable.toWeb(uploadsBucket(deps.db).openDownloadStream(id));
+}
+
+/**
+ * Stores bytes that did not come through a request (the demo seed), under the same rules as an
+ * upload: the kind comes from the bytes and must suit the field.
+ */
+export async function storeFileBytes(
+  deps: Pick<AppDeps, 'db'>,
+  ownerId: ObjectId,
+  field: UploadField,
+  name: string,
+  bytes: Buffer,
+): Promise<StoredUpload> {
+  const kind = sniffFileKind(bytes);
+  if (!isKindAllowed(field, kind) || kind === null) throw new Error(`${name} is not a file a ${field} upload accepts`);
+  const sink = new GridFsSink(uploadsBucket(deps.db), name, { ownerId, field, kind, originalName: name, size: bytes.length });
+  sink.write(bytes);
+  await sink.finish();
+  return { id: sink.id, field, kind, name, size: bytes.length };
 }
