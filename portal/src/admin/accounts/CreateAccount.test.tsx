@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AUTH_MESSAGES } from '@bh/shared';
+import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
+
+const { server } = useMockApi();
+
+async function openForm() {
+  renderPortal('/admin/register');
+  await findHeading('Create Account');
+}
+
+async function fillForm(values: { name: string; email: string; password: string; role?: string }) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Full Name/), values.name);
+  await user.type(screen.getByLabelText(/^Email/), values.email);
+  await user.type(screen.getByLabelText(/^Password/), values.password);
+  if (values.role) await user.selectOptions(screen.getByLabelText('Role'), values.role);
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  return user;
+}
+
+describe('Create Accounts (/admin/register)', () => {
+  it('offers the three roles, user first and chosen by default', async () => {
+    adminWorld(server);
+    await openForm();
+    expect(screen.getByText('Sign up to get started with Better Health')).toBeTruthy();
+    const role = screen.getByLabelText<HTMLSelectElement>('Role');
+    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['User', 'BH Associate', 'Admin']);
+    expect(role.value).toBe('user');
+  });
+
+  it('creates an associate, says so in green, clears the form, and the message goes when an input gets focus', async () => {
+    const { db } = adminWorld(server);
+    await openForm();
+    const user = await fillForm({ name: 'Kavya Iyer', email: 'Kavya.Iyer@Example.in', password: 'Calm-Rivers-42', role: 'doctor' });
+
+    const success = await screen.findByRole('status');
+    expect(success.textContent).toBe(AUTH_MESSAGES.accountCreated);
+    expect(success.className).toMatch(/Success/);
+    const created = db.users.find((u) => u.email === 'kavya.iyer@example.in');
+    expect(created?.role).toBe('doctor');
+    expect(created?.isVerified).toBe('not_submitted');
+    expect(screen.getByLabelText<HTMLInputElement>(/Full Name/).value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Role').value).toBe('user');
+
+    await user.click(screen.getByLabelText(/Full Name/));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("shows the server's refusal in red", async () => {
+    const { db } = adminWorld(server);
+    const before = db.users.length;
+    await openForm();
+    await fillForm({ name: 'Again', email: 'asha.admin@example.in', password: 'Calm-Rivers-42' });
+    const failure = await screen.findByRole('alert');
+    expect(failure.textContent).toBe(AUTH_MESSAGES.emailTaken);
+    expect(failure.className).toMatch(/Error/);
+    expect(db.users).toHaveLength(before);
+  });
+
+  it("falls back to 'Signup failed. Please try again.' when the server gives no message", async () => {
+    adminWorld(server);
+    server.use(http.post('/api/v1/user/register', () => new HttpResponse(null, { status: 500 })));
+    await openForm();
+    await fillForm({ name: 'Nobody', email: 'nobody@example.in', password: 'Calm-Rivers-42' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Signup failed. Please try again.');
+  });
+
+  it('checks the fields before sending anything', async () => {
+    const { db } = adminWorld(server);
+    const before = db.users.length;
+    await openForm();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(AUTH_MESSAGES.nameRequired)).toBeTruthy();
+    expect(screen.getByText(AUTH_MESSAGES.emailRequired)).toBeTruthy();
+    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/Full Name/), 'Short Password');
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.type(screen.getByLabelText(/^Password/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(screen.getByText(AUTH_MESSAGES.passwordTooShort)).toBeTruthy());
+    expect(screen.getByText(AUTH_MESSAGES.invalidEmail)).toBeTruthy();
+    expect(db.users).toHaveLength(before);
+  });
+});

@@ -1,0 +1,61 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import EventIcon from '@mui/icons-material/Event';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+
+export { adminDataMethods } from './dataMethods.ts';
+export { adminMessages } from './messages.ts';
+
+/**
+ * The one place admin screens (spec §2.9–2.16) plug into the portal. The app shell reads this file
+ * for the Admin Tools menu and registers every screen as a route under /admin, behind the admin
+ * guard ('Access denied. Admin only.' for anyone but a verified admin).
+ *
+ * Each screen is a lazy import so it becomes its own chunk: nobody downloads admin code to sign in
+ * (the portal's budget test checks both). This file is part of the sign-in bundle, so it only
+ * holds names, icons and the lazy imports.
+ */
+
+export type AdminMenuGroup = 'verification' | 'coupons';
+
+export interface AdminMenuEntry {
+  /** Path of the screen, under /admin. */
+  path: `/admin/${string}`;
+  /** i18n key of the menu label. */
+  labelKey: string;
+  icon: ComponentType;
+  /** Entries of a group show in that group's submenu. */
+  group?: AdminMenuGroup;
+}
+
+export interface AdminScreen {
+  /** Route path, under /admin; may hold parameters such as `/admin/verification-pending/:userId`. */
+  path: `/admin/${string}`;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+/** Admin Tools, in the order of spec §6, then the tools the spec does not have. */
+export const adminMenu: readonly AdminMenuEntry[] = [
+  { path: '/admin/register', labelKey: 'bh.menu.createAccounts', icon: PersonAddIcon },
+  { path: '/admin/create-meeting', labelKey: 'bh.menu.scheduleMeetings', icon: EventIcon },
+  { path: '/admin/verify-documents', labelKey: 'bh.menu.pendingVerifications', icon: PendingActionsIcon, group: 'verification' },
+  { path: '/admin/verified-doctors', labelKey: 'bh.menu.verifiedAssociates', icon: VerifiedUserIcon, group: 'verification' },
+  { path: '/admin/create-coupons', labelKey: 'bh.menu.createCoupons', icon: LocalOfferIcon, group: 'coupons' },
+  { path: '/admin/all-coupons', labelKey: 'bh.menu.manageCoupons', icon: ListAltIcon, group: 'coupons' },
+  { path: '/admin/payment-links', labelKey: 'bh.admin.menu.paymentLinks', icon: PaymentsIcon, group: 'coupons' },
+  { path: '/admin/grids/meetings', labelKey: 'bh.admin.menu.meetingsGrid', icon: EventNoteIcon },
+  { path: '/admin/grids/users', labelKey: 'bh.admin.menu.usersGrid', icon: PeopleIcon },
+  { path: '/admin/grids/audit', labelKey: 'bh.admin.menu.auditGrid', icon: ReceiptLongIcon },
+];
+
+/** The admin screens; the spec's paths (§2.1) are the routes themselves. */
+export const adminScreens: readonly AdminScreen[] = [
+  { path: '/admin/register', component: lazy(() => import('./accounts/CreateAccount.tsx')) },
+];

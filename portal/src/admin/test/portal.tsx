@@ -1,0 +1,68 @@
+import { cleanup, render, screen, type RenderResult } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { memoryStore } from 'react-admin';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { App, createQueryClient } from '../../App.tsx';
+import { addUser, createMockDb, MOCK_PASSWORD, type MockDb, type MockUser } from '../../mocks/db.ts';
+import { createHandlers } from '../../mocks/handlers.ts';
+import { createAuthProvider } from '../../providers/authProvider.ts';
+import { createDataProvider } from '../../providers/dataProvider.ts';
+import { createAdminHandlers } from '../mocks/handlers.ts';
+import { createAdminMockState, type AdminMockState } from '../mocks/state.ts';
+
+export { MOCK_PASSWORD };
+
+/**
+ * One mock API per test file, answering from a state each test builds for itself. The admin's
+ * handlers come first so they answer the admin calls; the portal's own answer everything else.
+ */
+export function useMockApi(): { server: ReturnType<typeof setupServer> } {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    window.localStorage.clear();
+  });
+  afterAll(() => server.close());
+  return { server };
+}
+
+export interface AdminWorld {
+  db: MockDb;
+  state: AdminMockState;
+  admin: MockUser;
+}
+
+/** A fresh mock state with a verified admin signed in. */
+export function adminWorld(server: ReturnType<typeof setupServer>, options: { now?: () => Date } = {}): AdminWorld {
+  const db = createMockDb(options.now);
+  const state = createAdminMockState();
+  const admin = addUser(db, { name: 'Asha Admin', email: 'asha.admin@example.in', role: 'admin', isVerified: 'verified' });
+  db.sessionUserId = admin._id;
+  server.use(...createAdminHandlers(db, state), ...createHandlers(db));
+  return { db, state, admin };
+}
+
+/**
+ * The whole portal at `path`, on the real providers talking to the mock API: the screens are
+ * reached through the admin routes, guards and lazy chunks exactly as users reach them.
+ */
+export function renderPortal(path: string): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App
+        authProvider={createAuthProvider()}
+        dataProvider={createDataProvider()}
+        queryClient={createQueryClient()}
+        store={memoryStore()}
+      />
+    </MemoryRouter>,
+  );
+}
+
+/** Waits for a screen's heading, i.e. for its lazy chunk and the guard. */
+export function findHeading(name: string | RegExp): Promise<HTMLElement> {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+}
