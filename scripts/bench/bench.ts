@@ -1,0 +1,176 @@
+/**
+ * `pnpm bench`: how fast and how light the product is, measured in one run on this machine.
+ * Absolute figures are for information; the ratios and budgets are the result. The data set is
+ * generated here; the output is a table followed by one machine-readable JSON line.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient, ObjectId } from 'mongodb';
+import { ARGON2_PARAMS, hashPassword } from '@bh/api/lib/password';
+import { freePort } from '@bh/api/db/embedded';
+import { meetingsCollection, type MeetingDoc } from '@bh/api/routes/meeting/meeting.service';
+import { istDateString } from '@bh/shared';
+import { medianResult, median, runLoad, type LoadResult } from './load.ts';
+import { ROOT, startProcess } from './processes.ts';
+import { measurePortal, measureSiteJs, runLighthouse } from './front-end.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const PASSWORD = 'Bench-pass-2025';
+
+interface Row {
+  area: string;
+  measure: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+}
+const rows: Row[] = [];
+const json: Record<string, unknown> = {};
+const row = (area: string, measure: string, value: string, target = '', pass: boolean | null = null) => rows.push({ area, measure, value, target, pass });
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectId, clientEmail: string, total: number, existing: number): Promise<void> {
+  const doctorId = new ObjectId();
+  const now = Date.now();
+  const docs: MeetingDoc[] = [];
+  for (let i = existing; i < total; i += 1) {
+    const mine = i < 10;
+    const startsAt = new Date(now + (i % 2000) * 3 * 60 * 60 * 1000 - 500 * 60 * 60 * 1000);
+    docs.push({
+      _id: new ObjectId(),
+      meetingDate: istDateString(startsAt),
+      meetingTime: '10:30 AM',
+      startsAt,
+      meetingLink: 'https://meet.example.org/bench',
+      formLink: 'https://forms.example.org/bench',
+      clientId: mine ? clientId : new ObjectId(),
+      clientEmail: mine ? clientEmail : `other-${i}@bench.betterhealth.in`,
+      clientName: mine ? 'Bench Client' : `Other Client ${i}`,
+      doctorId,
+      doctorEmail: 'bench-associate@bench.betterhealth.in',
+      doctorName: 'Bench Associate',
+      userJoinedAt: null,
+      docJoinedAt: null,
+      reportLink: '',
+      createdAt: new Date(now),
+      createdBy: doctorId,
+    });
+  }
+  for (let i = 0; i < docs.length; i += 1000) await meetingsCollection(db).insertMany(docs.slice(i, i + 1000), { ordered: false });
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+async function interleaved(targets: { name: string; run: () => Promise<LoadResult> }[]): Promise<Record<string, LoadResult>> {
+  for (const t of targets) await t.run(); // warm-up
+  const runs: Record<string, LoadResult[]> = Object.fromEntries(targets.map((t) => [t.name, []]));
+  for (let r = 0; r < ROUNDS; r += 1) for (const t of targets) runs[t.name]!.push(await t.run());
+  return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianResult(v)]));
+}
+
+async function benchApi(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bh-bench-'));
+  const [barePort, apiPort] = [await freePort(), await freePort()];
+  const bare = await startProcess('scripts/bench/bare-server.ts', barePort, {}, '/');
+  const api = await startProcess('api/src/server.ts', apiPort, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', MONGODB_URI: '' }, '/api/v1/health');
+  const base = `http://127.0.0.1:${apiPort}`;
+  const lock = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { port: number };
+  const mongo = new MongoClient(`mongodb://127.0.0.1:${lock.port}/`);
+  try {
+    const db = mongo.db('better_health');
+    const clientId = new ObjectId();
+    const clientEmail = `bench-client-${randomBytes(3).toString('hex')}@bench.betterhealth.in`;
+    await db.collection('users').insertOne({
+      _id: clientId, name: 'Bench Client', email: clientEmail, passwordHash: await hashPassword(PASSWORD),
+      role: 'user', isVerified: 'not_submitted', createdAt: new Date(), updatedAt: new Date(),
+    });
+    await seedMeetings(db, clientId, clientEmail, 1_000, 0);
+    const cookie = await login(base, clientEmail);
+
+    const load = (url: string, extra: Partial<Parameters<typeof runLoad>[0]> = {}) => () => runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, ...extra });
+    const small = await interleaved([
+      { name: 'bare', run: load(`http://127.0.0.1:${barePort}/`) },
+      { name: 'health', run: load(`${base}/api/v1/health`) },
+      { name: 'services', run: load(`${base}/api/v1/payments/services`) },
+      { name: 'meetings1k', run: load(`${base}/api/v1/meeting/get-meetings`, { headers: { cookie } }) },
+    ]);
+    const rss1k = api.rssMiB();
+
+    await seedMeetings(db, clientId, clientEmail, 50_000, 1_000);
+    const large = await interleaved([
+      { name: 'health', run: load(`${base}/api/v1/health`) },
+      { name: 'meetings50k', run: load(`${base}/api/v1/meeting/get-meetings`, { headers: { cookie } }) },
+    ]);
+    const rss50k = api.rssMiB();
+
+    const loginLoad = await interleaved([
+      { name: 'login', run: () => runLoad({ url: `${base}/api/v1/user/login`, connections: 4, seconds: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: clientEmail, password: PASSWORD }) }) },
+    ]);
+
+    const health = small.health!;
+    const bareR = small.bare!;
+    const healthRatio = health.rps / bareR.rps;
+    row('API', 'bare node:http health (req/s)', fmt(bareR.rps, 0));
+    row('API', 'GET /api/v1/health (req/s, p50/p99 ms)', `${fmt(health.rps, 0)}, ${health.p50}/${health.p99}`);
+    row('API', 'health ÷ bare node:http', fmt(healthRatio, 2), '≥ 0.80', healthRatio >= 0.8);
+    const s = small.services!;
+    row('API', 'GET /payments/services (req/s, p50/p99 ms)', `${fmt(s.rps, 0)}, ${s.p50}/${s.p99}`, '', null);
+    row('API', 'services ÷ health', fmt(s.rps / health.rps, 2));
+    for (const [name, r, rss, h] of [['1,000', small.meetings1k!, rss1k, health], ['50,000', large.meetings50k!, rss50k, large.health!]] as const) {
+      row('API', `get-meetings, 10 of ${name} (req/s, p50/p99 ms, c=50)`, `${fmt(r.rps, 0)}, ${r.p50}/${r.p99}`, 'p99 ≤ 50 ms', r.p99 <= 50 && r.non2xx === 0);
+      row('API', `get-meetings ÷ health at ${name}`, fmt(r.rps / h.rps, 2));
+      row('API', `API RSS after ${name} (MiB)`, fmt(rss));
+    }
+    const rssGrowth = rss50k / rss1k - 1;
+    row('API', 'RSS growth 1,000 → 50,000 meetings', `${fmt(rssGrowth * 100)} %`, '≤ +10 %', rssGrowth <= 0.1);
+    const l = loginLoad.login!;
+    row('API', 'login, c=4 (req/s, p50/p99 ms)', `${fmt(l.rps, 0)}, ${l.p50}/${l.p99}`, 'p99 ≤ 150 ms', l.p99 <= 150 && l.non2xx === 0);
+    Object.assign(json, { api: { bare: bareR, health, services: s, meetings1k: small.meetings1k, meetings50k: large.meetings50k, login: l, rss1k, rss50k, healthRatio, rssGrowth } });
+  } finally {
+    await mongo.close();
+    await Promise.all([api.stop(), bare.stop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchArgon2(): Promise<void> {
+  const times: number[] = [];
+  await hashPassword('warm-up-password');
+  for (let i = 0; i < 9; i += 1) {
+    const t = performance.now();
+    await hashPassword(`bench-password-${i}`);
+    times.push(performance.now() - t);
+  }
+  const ms = median(times);
+  row('Passwords', `Argon2id m=${ARGON2_PARAMS.memoryCost} KiB, t=${ARGON2_PARAMS.timeCost}, p=${ARGON2_PARAMS.parallelism}`, `${fmt(ms)} ms / hash (median of 9)`);
+  json.argon2 = { ...ARGON2_PARAMS, medianMs: ms };
+}
+
+function print(): void {
+  const headers = ['area', 'measure', 'value', 'target', 'result'];
+  const cells = rows.map((r) => [r.area, r.measure, r.value, r.target, r.pass === null ? '' : r.pass ? 'pass' : 'FAIL']);
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const c of cells) console.log(line(c));
+  console.log(JSON.stringify({ bench: json, rows }));
+}
+
+const only = new Set(process.argv.slice(2));
+const want = (k: string) => only.size === 0 || only.has(k);
+if (want('api')) await benchApi();
+if (want('argon2')) await benchArgon2();
+if (want('site')) Object.assign(json, { site: await measureSiteJs(row) });
+if (want('portal')) Object.assign(json, { portal: await measurePortal(row) });
+if (want('lighthouse')) Object.assign(json, { lighthouse: await runLighthouse(row) });
+print();
+void ROOT;
