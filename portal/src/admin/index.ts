@@ -58,4 +58,5 @@ export const adminMenu: readonly AdminMenuEntry[] = [
 /** The admin screens; the spec's paths (§2.1) are the routes themselves. */
 export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/register', component: lazy(() => import('./accounts/CreateAccount.tsx')) },
+  { path: '/admin/create-meeting', component: lazy(() => import('./meetings/ScheduleMeeting.tsx')) },
 ];

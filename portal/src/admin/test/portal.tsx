@@ -1,6 +1,7 @@
 import { cleanup, render, screen, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { memoryStore } from 'react-admin';
+import type { ReactElement } from 'react';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { App, createQueryClient } from '../../App.tsx';
@@ -8,6 +9,7 @@ import { addUser, createMockDb, MOCK_PASSWORD, type MockDb, type MockUser } from
 import { createHandlers } from '../../mocks/handlers.ts';
 import { createAuthProvider } from '../../providers/authProvider.ts';
 import { createDataProvider } from '../../providers/dataProvider.ts';
+import { i18nProvider } from '../../i18n/i18nProvider.ts';
 import { createAdminHandlers } from '../mocks/handlers.ts';
 import { createAdminMockState, type AdminMockState } from '../mocks/state.ts';
 
@@ -19,7 +21,7 @@ export { MOCK_PASSWORD };
  */
 export function useMockApi(): { server: ReturnType<typeof setupServer> } {
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => {
     cleanup();
     server.resetHandlers();
@@ -58,6 +60,27 @@ export function renderPortal(path: string): RenderResult {
         queryClient={createQueryClient()}
         store={memoryStore()}
       />
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * One screen on its own, outside the portal's routes and guards: for what a screen does by itself
+ * when someone the guards would have turned away reaches it anyway.
+ */
+export function renderScreen(screenElement: ReactElement, path = '/'): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext
+        authProvider={createAuthProvider()}
+        dataProvider={createDataProvider()}
+        i18nProvider={i18nProvider}
+        queryClient={createQueryClient()}
+        store={memoryStore()}
+      >
+        {screenElement}
+        <Notification />
+      </AdminContext>
     </MemoryRouter>,
   );
 }
