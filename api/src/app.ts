@@ -15,6 +15,7 @@ import { paymentsRoutes } from './routes/payments/payments.routes.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { registerRoutes } from './routes/register/register.routes.ts';
 import { uploadsRoutes } from './routes/uploads/uploads.routes.ts';
+import { apiDocsRoutes, openapiRoutes } from './routes/openapi/openapi.routes.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 
 /** JSON bodies are small forms; uploads stream through their own route with their own limit. */
@@ -64,7 +65,8 @@ export function createApi(deps: AppDeps) {
     .route('/payments', paymentsRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/register', registerRoutes(deps))
-    .route('/uploads', uploadsRoutes(deps));
+    .route('/uploads', uploadsRoutes(deps))
+    .route('/openapi.json', openapiRoutes());
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));
   return api;
@@ -97,6 +99,7 @@ export function handleError(deps: Pick<AppDeps, 'log'>) {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.route('/api/v1', createApi(deps));
+  app.route('/api/docs', apiDocsRoutes());
   app.all('/api/*', (c) => c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404));
   app.onError(handleError(deps));
   return app;
