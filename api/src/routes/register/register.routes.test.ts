@@ -567,3 +567,40 @@ describe('status lists', () => {
     }
   });
 });
+
+describe('ownership: two applicants of each role', () => {
+  it('never shows one applicant another\'s application or status, and never lets one use another\'s files', async () => {
+    const applicants = [
+      await submittedApplicant(ctx, 'doctor'),
+      await submittedApplicant(ctx, 'doctor'),
+      await submittedApplicant(ctx, 'admin'),
+      await submittedApplicant(ctx, 'admin'),
+    ];
+    // Decide one of each role, so their own statuses differ from their twin's.
+    await ctx.request('POST', `/api/v1/register/verify-doctor/${applicants[0]!.id}`, { cookie: admin.cookie });
+    await ctx.request('POST', `/api/v1/register/reject-doctor/${applicants[2]!.id}`, { cookie: admin.cookie, body: { reason: 'Unreadable scan' } });
+    const expectedStatus = ['verified', 'pending', 'rejected', 'pending'];
+
+    for (const [i, reader] of applicants.entries()) {
+      const check = await (await ctx.request('GET', '/api/v1/register/check-verified', { cookie: reader.cookie })).json();
+      expect(check.isVerified).toBe(expectedStatus[i]);
+      for (const other of applicants) {
+        const res = await ctx.request('GET', `/api/v1/register/doctor-details/${other.id}`, { cookie: reader.cookie });
+        // Applicant 0 is now a verified associate: still not an admin, so still refused.
+        expect(res.status, `applicant ${i} reads ${other.email}`).toBe(403);
+        if (other !== reader) {
+          const theirFile = other.body.personalInfo.resumeUrl;
+          expect((await ctx.request('GET', theirFile, { cookie: reader.cookie })).status).toBe(404);
+        }
+      }
+    }
+
+    // The rejected admin resubmits with the other admin's resume: refused as not theirs.
+    const [, , rejectedAdmin, otherAdmin] = applicants;
+    const body = await validApplication(ctx, rejectedAdmin!.cookie);
+    body.personalInfo.resumeUrl = otherAdmin!.body.personalInfo.resumeUrl;
+    const res = await submit(rejectedAdmin!.cookie, body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual([{ path: 'personalInfo.resumeUrl', message: M.fileInvalid }]);
+  });
+});

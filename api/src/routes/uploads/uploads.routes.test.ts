@@ -368,3 +368,34 @@ describe('GET /api/v1/uploads/{id}', () => {
     }
   });
 });
+
+describe('ownership: two accounts of each kind, each with a file', () => {
+  it('lets each read only their own file; only verified admins read everyone\'s', async () => {
+    const kinds = [
+      ['doctor', 'not_submitted'],
+      ['doctor', 'pending'],
+      ['doctor', 'verified'],
+      ['admin', 'not_submitted'],
+      ['admin', 'verified'],
+    ] as const;
+    const accounts: { label: string; cookie: string; url: string; readsAll: boolean }[] = [];
+    for (const [role, status] of kinds) {
+      for (const n of [1, 2]) {
+        const account = await ctx.signedIn(role, status);
+        const url = await uploadFile(ctx, account.cookie, 'document');
+        accounts.push({ label: `${role} ${status} #${n}`, cookie: account.cookie, url, readsAll: role === 'admin' && status === 'verified' });
+      }
+    }
+    const clients = [await ctx.signedIn('user'), await ctx.signedIn('user')];
+    for (const reader of accounts) {
+      for (const owner of accounts) {
+        const res = await ctx.request('GET', owner.url, { cookie: reader.cookie });
+        const expected = reader === owner || reader.readsAll ? 200 : 404;
+        expect(res.status, `${reader.label} reads ${owner.label}'s file`).toBe(expected);
+      }
+    }
+    for (const client of clients) {
+      for (const owner of accounts) expect((await ctx.request('GET', owner.url, { cookie: client.cookie })).status).toBe(403);
+    }
+  });
+});
