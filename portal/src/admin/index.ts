@@ -55,8 +55,14 @@ export const adminMenu: readonly AdminMenuEntry[] = [
   { path: '/admin/grids/audit', labelKey: 'bh.admin.menu.auditGrid', icon: ReceiptLongIcon },
 ];
 
+// The list and the review of one application are one screen, as in react-admin's demo reviews:
+// the review opens beside the list, so both paths share the chunk.
+const PendingVerifications = lazy(() => import('./verification/PendingVerifications.tsx'));
+
 /** The admin screens; the spec's paths (§2.1) are the routes themselves. */
 export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/register', component: lazy(() => import('./accounts/CreateAccount.tsx')) },
   { path: '/admin/create-meeting', component: lazy(() => import('./meetings/ScheduleMeeting.tsx')) },
+  { path: '/admin/verify-documents', component: PendingVerifications },
+  { path: '/admin/verification-pending/:userId', component: PendingVerifications },
 ];
