@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App.tsx';
 
 /**
@@ -12,12 +13,16 @@ async function startMocking(): Promise<void> {
   await startMockWorker();
 }
 
+// Real paths (/dashboard, /details), not react-admin's default hash routes: the server serves the
+// portal at these paths and the spec's links point at them.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
 const root = document.getElementById('root');
 if (root) {
   void startMocking().then(() => {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <RouterProvider router={router} />
       </StrictMode>,
     );
   });

@@ -1,5 +1,19 @@
 import { isHttpUrl } from '@bh/shared';
 
+/** What the portal does with a tab it opened: point it somewhere, cut it loose, or close it. */
+export interface Tab {
+  opener: unknown;
+  location: { href: string };
+  close(): void;
+}
+
+/** The browser's window.open, behind an object so tests can stand in a tab of their own. */
+export const tabs = {
+  open(url: string, target: string, features?: string): Tab | null {
+    return window.open(url, target, features);
+  },
+};
+
 /**
  * Opens a link in a new tab without giving that page a handle on the portal.
  *
@@ -11,10 +25,10 @@ import { isHttpUrl } from '@bh/shared';
 export async function openInNewTab(link: string | Promise<string | null>): Promise<boolean> {
   if (typeof link === 'string') {
     if (!isHttpUrl(link)) return false;
-    window.open(link, '_blank', 'noopener,noreferrer');
+    tabs.open(link, '_blank', 'noopener,noreferrer');
     return true;
   }
-  const tab = window.open('', '_blank');
+  const tab = tabs.open('', '_blank');
   let url: string | null;
   try {
     url = await link;
@@ -30,7 +44,7 @@ export async function openInNewTab(link: string | Promise<string | null>): Promi
     tab.opener = null;
     tab.location.href = url;
   } else {
-    window.open(url, '_blank', 'noopener,noreferrer');
+    tabs.open(url, '_blank', 'noopener,noreferrer');
   }
   return true;
 }

@@ -19,7 +19,7 @@ function Person({ name, email }: { name: string; email?: string }) {
     <Box>
       <Typography variant="body2">{name}</Typography>
       {email ? (
-        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+        <Typography variant="caption" color="text.secondary">
           {email}
         </Typography>
       ) : null}
@@ -119,7 +119,9 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
               {meetings.map((meeting, index) => (
                 <TableRow key={meeting._id} hover>
                   {columns.map((column) => (
-                    <TableCell key={column.key}>{column.render(meeting, index)}</TableCell>
+                    <TableCell key={column.key} sx={{ whiteSpace: 'nowrap' }}>
+                      {column.render(meeting, index)}
+                    </TableCell>
                   ))}
                 </TableRow>
               ))}

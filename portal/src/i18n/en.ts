@@ -15,7 +15,7 @@ import { adminMessages } from '../admin/index.ts';
  * spelling for the API and the portal); texts with values use polyglot's %{name} and are checked
  * against the shared builders in en.test.ts.
  */
-const bh = {
+export const portalMessages = {
   app: {
     name: 'Better Health',
     title: 'Better Health Dashboard',
@@ -292,8 +292,8 @@ const bh = {
 
 export const englishPortalMessages: TranslationMessages = {
   ...englishMessages,
-  bh,
+  bh: portalMessages,
 };
 
-export type PortalMessages = typeof bh;
+export type PortalMessages = typeof portalMessages;
 export default englishPortalMessages;

@@ -31,7 +31,7 @@ export function AppBar() {
         variant="h6"
         color="inherit"
         noWrap
-        sx={{ textDecoration: 'none', fontWeight: 700, letterSpacing: 0.2 }}
+        sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, letterSpacing: 0.2 }}
       >
         {translate(isPhone ? 'bh.app.mobileTitle' : 'bh.app.title')}
       </Typography>

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { addUser, type MockDb } from '../mocks/db.ts';
+import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { server } from '../test/server.ts';
+import { setViewportWidth } from '../test/viewport.ts';
+
+const ADMIN_TOOLS = ['Create Accounts', 'Schedule Meetings', 'Verification', 'Coupons'];
+
+function accounts(db: MockDb) {
+  return {
+    client: addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' }),
+    associate: addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' }),
+    newAssociate: addUser(db, { name: 'Vikram Shah', email: 'vikram@example.in', role: 'doctor' }),
+    admin: addUser(db, { name: 'Asha Iyer', email: 'asha@example.in', role: 'admin', isVerified: 'verified' }),
+    pendingAdmin: addUser(db, { name: 'Dev Menon', email: 'dev@example.in', role: 'admin', isVerified: 'pending' }),
+  };
+}
+
+/** The sidebar (desktop menu or, on phones, the side sheet). */
+async function sidebar(): Promise<HTMLElement> {
+  const dashboard = await screen.findByRole('menuitem', { name: 'Dashboard' });
+  const menu = dashboard.closest('[role="menu"]');
+  if (!(menu instanceof HTMLElement)) throw new Error('no sidebar menu');
+  return menu;
+}
+
+const labels = (menu: HTMLElement) => within(menu).queryAllByRole('menuitem').map((item) => item.textContent?.trim());
+
+describe('the app shell on a desktop (spec §2.4, §6)', () => {
+  it("titles the bar 'Better Health Dashboard', linking to the dashboard", async () => {
+    const db = testDb();
+    const { client } = accounts(db);
+    renderPortal('/meetinghistory', { db, signedIn: client });
+    const title = await screen.findByRole('link', { name: 'Better Health Dashboard' });
+    expect(title).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('gives clients the Dashboard only', async () => {
+    const db = testDb();
+    const { client } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: client });
+    expect(labels(await sidebar())).toEqual(['Dashboard']);
+  });
+
+  it('adds Meeting History and Submit Documents for associates, verified or not', async () => {
+    for (const who of ['associate', 'newAssociate'] as const) {
+      const db = testDb();
+      const user = accounts(db)[who];
+      const portal = renderPortal('/dashboard', { db, signedIn: user });
+      const menu = await sidebar();
+      expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents']);
+      portal.router.dispose();
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('shows Admin Tools with their submenus to verified admins only', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { admin } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: admin });
+    const menu = await sidebar();
+    expect(within(menu).getByText('Admin Tools')).toBeInTheDocument();
+    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', ...ADMIN_TOOLS]);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Verification' }));
+    expect(await within(menu).findByRole('menuitem', { name: 'Pending Verifications' })).toHaveAttribute('href', '/admin/verify-documents');
+    expect(within(menu).getByRole('menuitem', { name: 'Verified BH Associates' })).toHaveAttribute('href', '/admin/verified-doctors');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Coupons' }));
+    expect(await within(menu).findByRole('menuitem', { name: 'Create Coupons' })).toHaveAttribute('href', '/admin/create-coupons');
+    expect(within(menu).getByRole('menuitem', { name: 'Manage Coupons' })).toHaveAttribute('href', '/admin/all-coupons');
+    expect(within(menu).getByRole('menuitem', { name: 'Create Accounts' })).toHaveAttribute('href', '/admin/register');
+    expect(within(menu).getByRole('menuitem', { name: 'Schedule Meetings' })).toHaveAttribute('href', '/admin/create-meeting');
+  });
+
+  it('hides Admin Tools from an admin who is not verified', async () => {
+    const db = testDb();
+    const { pendingAdmin } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: pendingAdmin });
+    const menu = await sidebar();
+    expect(within(menu).queryByText('Admin Tools')).not.toBeInTheDocument();
+    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents']);
+  });
+
+  it('opens the avatar menu with the initial, name, email and links', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { associate } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: associate });
+    const avatar = await screen.findByRole('button', { name: 'Profile' });
+    expect(avatar).toHaveTextContent('M');
+    await user.click(avatar);
+    const menu = await screen.findByRole('menu', { name: '' });
+    const dropdown = document.getElementById('bh-user-menu');
+    expect(dropdown).not.toBeNull();
+    const scope = within(dropdown as HTMLElement);
+    expect(scope.getByText('Meera Rao')).toBeInTheDocument();
+    expect(scope.getByText('meera@example.in')).toBeInTheDocument();
+    expect(scope.getByRole('menuitem', { name: 'Meeting History' })).toHaveAttribute('href', '/meetinghistory');
+    expect(scope.getByRole('menuitem', { name: 'Submit Documents' })).toHaveAttribute('href', '/details');
+    expect(menu).toBeInTheDocument();
+  });
+
+  it("falls back to 'U' and 'User' for an account without a name", async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const nameless = addUser(db, { name: ' ', email: 'anon@example.in', role: 'user' });
+    renderPortal('/dashboard', { db, signedIn: nameless });
+    const avatar = await screen.findByRole('button', { name: 'Profile' });
+    expect(avatar).toHaveTextContent('U');
+    await user.click(avatar);
+    const dropdown = await waitFor(() => {
+      const element = document.getElementById('bh-user-menu');
+      if (!element) throw new Error('menu not open');
+      return element;
+    });
+    expect(within(dropdown).getByText('User')).toBeInTheDocument();
+  });
+
+  it("logs out with the server's message and goes to the login page", async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { client } = accounts(db);
+    const portal = renderPortal('/dashboard', { db, signedIn: client });
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('User logged out')).toBeInTheDocument();
+    await waitFor(() => expect(portal.path()).toBe('/login'));
+    expect(db.sessionUserId).toBeNull();
+    expect(await screen.findByText('Welcome Back')).toBeInTheDocument();
+  });
+
+  it("says 'Logout failed. Please try again.' and stays when the server cannot be reached", async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { client } = accounts(db);
+    const portal = renderPortal('/dashboard', { db, signedIn: client });
+    server.use(http.post('/api/v1/user/logout', () => HttpResponse.error()));
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Logout failed. Please try again.')).toBeInTheDocument();
+    expect(portal.path()).toBe('/dashboard');
+    expect(db.sessionUserId).toBe(client._id);
+  });
+
+  it('turns non-admins away from admin pages with the spec toast', async () => {
+    const db = testDb();
+    const { associate } = accounts(db);
+    const portal = renderPortal('/admin/all-coupons', { db, signedIn: associate });
+    expect(await screen.findByText('Access denied. Admin only.')).toBeInTheDocument();
+    await waitFor(() => expect(portal.path()).toBe('/dashboard'));
+  });
+
+  it('turns unverified admins away from admin pages too', async () => {
+    const db = testDb();
+    const { pendingAdmin } = accounts(db);
+    const portal = renderPortal('/admin/register', { db, signedIn: pendingAdmin });
+    expect(await screen.findByText('Access denied. Admin only.')).toBeInTheDocument();
+    await waitFor(() => expect(portal.path()).toBe('/dashboard'));
+  });
+
+  it('sends clients away from the document form to the dashboard', async () => {
+    const db = testDb();
+    const { client } = accounts(db);
+    const portal = renderPortal('/details', { db, signedIn: client });
+    await waitFor(() => expect(portal.path()).toBe('/dashboard'));
+    expect(await screen.findByText('Hello, Priya!')).toBeInTheDocument();
+  });
+
+  it('answers / and /Dashboard with the dashboard', async () => {
+    const db = testDb();
+    const { client } = accounts(db);
+    const portal = renderPortal('/', { db, signedIn: client });
+    await waitFor(() => expect(portal.path()).toBe('/dashboard'));
+    portal.router.dispose();
+    document.body.innerHTML = '';
+    renderPortal('/Dashboard', { db, signedIn: client });
+    expect(await screen.findByText('Hello, Priya!')).toBeInTheDocument();
+  });
+
+  it('has its own not-found page, and one for unknown admin pages', async () => {
+    const db = testDb();
+    const { admin } = accounts(db);
+    const portal = renderPortal('/meetinghistory/nothing-here', { db, signedIn: admin });
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    portal.router.dispose();
+    document.body.innerHTML = '';
+    renderPortal('/admin/nothing-here', { db, signedIn: admin });
+    expect(await screen.findByText('This admin page does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('the side sheet on a phone (spec §2.4, §6)', () => {
+  async function openSheet(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: /open menu|close menu/i }));
+    return sidebar();
+  }
+
+  it("titles the bar 'BetterHealth' and the sheet links to the public home page", async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    const db = testDb();
+    const { client } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: client });
+    expect(await screen.findByRole('link', { name: 'BetterHealth' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Profile' })).not.toBeInTheDocument();
+    const sheet = await openSheet(user);
+    const home = within(sheet.parentElement ?? sheet).getAllByRole('link', { name: 'BetterHealth' });
+    expect(home.some((link) => link.getAttribute('href') === '/')).toBe(true);
+    expect(within(sheet).getByText('priya@example.in')).toBeInTheDocument();
+  });
+
+  it('shows every admin link to an admin who is not verified yet', async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    const db = testDb();
+    const { pendingAdmin } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: pendingAdmin });
+    const sheet = await openSheet(user);
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', ...ADMIN_TOOLS, 'Logout']);
+  });
+
+  it('gives associates Meeting History and Submit Documents, and closes on navigation', async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    const db = testDb();
+    const { associate } = accounts(db);
+    const portal = renderPortal('/dashboard', { db, signedIn: associate });
+    const sheet = await openSheet(user);
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Logout']);
+    await user.click(within(sheet).getByRole('menuitem', { name: 'Meeting History' }));
+    await waitFor(() => expect(portal.path()).toBe('/meetinghistory'));
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Submit Documents' })).not.toBeInTheDocument());
+  });
+
+  it('closes and logs out from the sheet', async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    const db = testDb();
+    const { client } = accounts(db);
+    const portal = renderPortal('/dashboard', { db, signedIn: client });
+    const sheet = await openSheet(user);
+    await user.click(within(sheet).getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('User logged out')).toBeInTheDocument();
+    await waitFor(() => expect(portal.path()).toBe('/login'));
+  });
+});

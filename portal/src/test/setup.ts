@@ -1,0 +1,29 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { server } from './server.ts';
+import { setViewportWidth } from './viewport.ts';
+
+// Lazy screens load on first use, and the machines running the suite are small and shared.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  setViewportWidth(1280);
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+afterAll(() => {
+  server.close();
+});
+
+// jsdom does not lay out pages; the form scrolls to its first error with this.
+Element.prototype.scrollIntoView = function scrollIntoView() {};
