@@ -25,12 +25,10 @@ export function multipart(parts: readonly Part[]): FormData {
 export function postForm(ctx: TestContext, body: FormData | ReadableStream<Uint8Array>, init: { cookie?: string; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.cookie) headers.cookie = init.cookie;
-  return ctx.app.request('/api/v1/uploads', {
-    method: 'POST',
-    headers,
-    body,
-    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  const request: RequestInit = { method: 'POST', headers, body };
+  // A streamed request body must say so (fetch's half-duplex rule).
+  if (body instanceof ReadableStream) request.duplex = 'half';
+  return ctx.app.request('/api/v1/uploads', request);
 }
 
 /** Uploads a file as `cookie`'s account and returns its `secure_url`. */
