@@ -65,4 +65,6 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/create-meeting', component: lazy(() => import('./meetings/ScheduleMeeting.tsx')) },
   { path: '/admin/verify-documents', component: PendingVerifications },
   { path: '/admin/verification-pending/:userId', component: PendingVerifications },
+  { path: '/admin/verified-doctors', component: lazy(() => import('./associates/VerifiedAssociates.tsx')) },
+  { path: '/admin/Verified-doc-details/:userId', component: lazy(() => import('./associates/AssociateDetails.tsx')) },
 ];

@@ -43,7 +43,7 @@ export function sampleApplication(
   user: { name: string; email: string },
   options: { salarySlips?: number; employment?: boolean; resume?: boolean } = {},
 ): ApplicationData {
-  const [firstName = 'Asha', ...rest] = user.name.split(' ');
+  const [firstName = 'Asha', ...rest] = user.name.trim().split(/\s+/).filter(Boolean);
   const lastName = rest.pop() ?? 'Rao';
   const body: ApplicationRequest = {
     personalInfo: {
@@ -98,7 +98,7 @@ export function sampleApplication(
       },
     ],
     bankAccount: {
-      accountHolder: user.name,
+      accountHolder: user.name.trim() || `${firstName} ${lastName}`,
       bankName: 'HDFC Bank',
       branchName: 'FC Road',
       accountNumber: '123456789012',
