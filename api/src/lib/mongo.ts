@@ -25,10 +25,12 @@ export interface SessionDoc {
   remember: boolean;
 }
 
+/** One counted event (a failed login, a coupon check, an upload) for a rate-limit key. */
 export interface RateLimitDoc {
-  _id: string;
-  count: number;
-  resetAt: Date;
+  _id: ObjectId;
+  key: string;
+  at: Date;
+  expiresAt: Date;
 }
 
 /** Connects with short timeouts so an outage answers 503 quickly instead of hanging requests. */

@@ -1,9 +1,12 @@
+import { ObjectId } from 'mongodb';
 import type { Clock } from './clock.ts';
 import type { Collections } from './mongo.ts';
 
 /**
- * Fixed-window counters kept in MongoDB, so every API instance sees the same counts.
- * Each key is one document; windows reset by a conditional update (no TTL indexes).
+ * Sliding-window counters kept in MongoDB, so every API instance sees the same counts.
+ * Each hit is its own document and a count is a query: inserts are atomic everywhere, whereas a
+ * shared counter document needs an atomic read-modify-write that FerretDB does not guarantee
+ * under concurrency (concurrent upserts of one key fail with a duplicate key there).
  */
 export class RateLimiter {
   readonly #col: Collections['rateLimits'];
@@ -14,33 +17,26 @@ export class RateLimiter {
     this.#clock = clock;
   }
 
-  /** How many hits the key has in its current window. */
-  async count(key: string): Promise<number> {
-    const doc = await this.#col.findOne({ _id: key });
-    if (!doc || doc.resetAt <= this.#clock.now()) return 0;
-    return doc.count;
+  /** How many hits the key has had in the last `windowMs`. */
+  async count(key: string, windowMs: number): Promise<number> {
+    const since = new Date(this.#clock.now().getTime() - windowMs);
+    return this.#col.countDocuments({ key, at: { $gt: since } });
   }
 
-  /** Records one hit and returns the count in the current window. */
+  /** Records one hit and returns the count in the window, this hit included. */
   async hit(key: string, windowMs: number): Promise<number> {
     const now = this.#clock.now();
-    const resetAt = new Date(now.getTime() + windowMs);
-    // A stale window starts over; the filter makes this a no-op for a live one.
-    await this.#col.updateOne({ _id: key, resetAt: { $lte: now } }, { $set: { count: 0, resetAt } });
-    const doc = await this.#col.findOneAndUpdate(
-      { _id: key },
-      { $inc: { count: 1 }, $setOnInsert: { resetAt } },
-      { upsert: true, returnDocument: 'after' },
-    );
-    return doc?.count ?? 1;
+    await this.#col.insertOne({ _id: new ObjectId(), key, at: now, expiresAt: new Date(now.getTime() + windowMs) });
+    return this.count(key, windowMs);
   }
 
   async reset(key: string): Promise<void> {
-    await this.#col.deleteOne({ _id: key });
+    await this.#col.deleteMany({ key });
   }
 
+  /** Housekeeping for hits past their window (no TTL indexes on FerretDB). */
   async purgeExpired(): Promise<void> {
-    await this.#col.deleteMany({ resetAt: { $lte: this.#clock.now() } });
+    await this.#col.deleteMany({ expiresAt: { $lte: this.#clock.now() } });
   }
 }
 

@@ -115,7 +115,7 @@ export async function verifyCoupon(
   input: { ip: string; service: ServiceKey; planType: PlanType; couponCode: string; email: string | null; isExistingUser: boolean },
 ): Promise<string> {
   const key = `coupon:ip:${input.ip}`;
-  if ((await deps.limiter.count(key)) >= COUPON_CHECK_LIMITS.perIp) throw tooManyRequests(M.tooManyCouponChecks);
+  if ((await deps.limiter.count(key, COUPON_CHECK_LIMITS.windowMs)) >= COUPON_CHECK_LIMITS.perIp) throw tooManyRequests(M.tooManyCouponChecks);
   const fail = async (err: Error): Promise<never> => {
     await deps.limiter.hit(key, COUPON_CHECK_LIMITS.windowMs);
     throw err;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { MongoServerError, ObjectId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import {
   FILE_KIND_MIME,
   type FileKind,
@@ -35,19 +35,9 @@ export function contentDisposition(kind: FileKind, name: string): string {
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/**
- * Counts one upload against the account's daily allowance. The form uploads several files at
- * once, and the counter's first upsert can race another one for the same key: the loser hits a
- * duplicate key (FerretDB does not retry such upserts as MongoDB does) and simply counts again.
- */
-async function countUpload(deps: AppDeps, user: AuthUser): Promise<number> {
-  const key = `upload:${user._id.toHexString()}`;
-  try {
-    return await deps.limiter.hit(key, UPLOAD_LIMITS.windowMs);
-  } catch (err) {
-    if (!(err instanceof MongoServerError && err.code === 11000)) throw err;
-    return deps.limiter.hit(key, UPLOAD_LIMITS.windowMs);
-  }
+/** Counts one upload against the account's daily allowance. */
+function countUpload(deps: AppDeps, user: AuthUser): Promise<number> {
+  return deps.limiter.hit(`upload:${user._id.toHexString()}`, UPLOAD_LIMITS.windowMs);
 }
 
 /** Associates and admins upload their documents, verified or not (they need them to apply). */

@@ -297,3 +297,15 @@ describe('per-address login limit', () => {
     expect(other.status).toBe(200);
   });
 });
+
+describe('rate limit under concurrency', () => {
+  it('counts every one of many simultaneous failed logins and never answers 500', async () => {
+    const user = await ctx.createUser({ role: 'user' });
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: `wrong-${i}` } }).then((r) => r.status)),
+    );
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    const next = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: user.password } });
+    expect(next.status).toBe(429);
+  });
+});

@@ -32,7 +32,10 @@ export function userRoutes(deps: AppDeps) {
       const ipKey = `login:ip:${c.get('clientIp')}`;
 
       // Checked before the password so a locked account or address costs no hashing and reveals nothing.
-      const [accountFailures, ipFailures] = await Promise.all([limiter.count(accountKey), limiter.count(ipKey)]);
+      const [accountFailures, ipFailures] = await Promise.all([
+        limiter.count(accountKey, LOGIN_LIMITS.windowMs),
+        limiter.count(ipKey, LOGIN_LIMITS.windowMs),
+      ]);
       if (accountFailures >= LOGIN_LIMITS.perAccount || ipFailures >= LOGIN_LIMITS.perIp) {
         throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
       }
