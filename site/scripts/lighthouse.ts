@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { PAYMENT_PAGES } from '../src/lib/payment.ts';
 import { PUBLIC_PAGES } from '../src/lib/pages.ts';
 import { startStaticServer } from './static-server.ts';
@@ -102,11 +102,21 @@ interface Run {
   failedA11y: string[];
 }
 
+/** Attempts per run: Lighthouse sometimes loses the first trace of a fresh browser (NO_NAVSTART) and asks to be run again. */
+const ATTEMPTS = 3;
+
 async function measure(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return summarise(lhr);
+    if (attempt === ATTEMPTS) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`    ${url}: ${lhr.runtimeError.code}, measuring again`);
+  }
+}
+
+function summarise(lhr: Result): Run {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const a11yAudits = lhr.categories.accessibility?.auditRefs ?? [];
