@@ -67,4 +67,6 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/verification-pending/:userId', component: PendingVerifications },
   { path: '/admin/verified-doctors', component: lazy(() => import('./associates/VerifiedAssociates.tsx')) },
   { path: '/admin/Verified-doc-details/:userId', component: lazy(() => import('./associates/AssociateDetails.tsx')) },
+  { path: '/admin/create-coupons', component: lazy(() => import('./coupons/CreateCoupon.tsx')) },
+  { path: '/admin/all-coupons', component: lazy(() => import('./coupons/ManageCoupons.tsx')) },
 ];
