@@ -155,9 +155,9 @@ describe('service pages', () => {
   });
 
   it.each([
-    ['/mental-health', 'mental-Health-Counselling', '₹1,250', '₹3,750', '₹3,000'],
-    ['/cosmetology', 'cosmetologist-consultancy', '₹250', '₹750', '₹500'],
-  ])('%s has 3 steps, both plans with the struck-through price and Best Value, and 4 FAQs', (path, slug, single, was, now) => {
+    ['/mental-health', 'mental-Health-Counselling', '₹1,250', '₹3,750', '₹3,000', '₹750'],
+    ['/cosmetology', 'cosmetologist-consultancy', '₹250', '₹750', '₹500', '₹250'],
+  ])('%s has 3 steps, both plans with the struck-through price and Best Value, and 4 FAQs', (path, slug, single, was, now, saving) => {
     const d = doc(path);
     const steps = all(d, 'ol.steps > li');
     expect(steps).toHaveLength(3);
@@ -169,6 +169,7 @@ describe('service pages', () => {
     expect(text(bundlePlan?.querySelector('s'))).toContain(was);
     expect(text(bundlePlan)).toContain(now);
     expect(text(bundlePlan)).toContain('Best Value');
+    expect(text(bundlePlan)).toContain(`You save ${saving} compared with single sessions`);
     expect(text(singlePlan)).not.toContain('Best Value');
     expect(plans.map((p) => p.querySelector('a.button')?.getAttribute('href'))).toEqual([
       `/make-payment/${slug}/single`,
