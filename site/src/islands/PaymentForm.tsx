@@ -15,7 +15,7 @@ type Status = { tone: 'success' | 'error'; text: string } | null;
 export const EXISTING_USER_NOTE =
   'Welcome back! Coming back for your next session is a real step forward, and we are glad to walk it with you.';
 
-// The browser checks the address shape too (type=email); this only catches what gets past it.
+// The form skips the browser's own validation so that the spec's messages are the ones shown.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
