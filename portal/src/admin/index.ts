@@ -69,4 +69,5 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/Verified-doc-details/:userId', component: lazy(() => import('./associates/AssociateDetails.tsx')) },
   { path: '/admin/create-coupons', component: lazy(() => import('./coupons/CreateCoupon.tsx')) },
   { path: '/admin/all-coupons', component: lazy(() => import('./coupons/ManageCoupons.tsx')) },
+  { path: '/admin/payment-links', component: lazy(() => import('./payment-links/DefaultPaymentLinks.tsx')) },
 ];

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
 import { addCoupon } from '../mocks/state.ts';
 import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
-import { formatCouponTime } from './ManageCoupons.tsx';
+import { formatAdminTime } from '../components/format.ts';
 
 const { server } = useMockApi();
 
@@ -57,8 +57,8 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
     const full = fresh.paymentLinks.mentalHealthCounselling.single;
     expect(links[0]!.getAttribute('href')).toBe(full);
     expect(links[0]!.textContent).toBe(`${full.slice(0, 30)}…`);
-    expect(within(newbie).getByText(`Created: ${formatCouponTime(created.toISOString())}`)).toBeTruthy();
-    expect(formatCouponTime(created.toISOString())).toMatch(/^Nov 21, 2026, 10:05\sAM$/);
+    expect(within(newbie).getByText(`Created: ${formatAdminTime(created.toISOString())}`)).toBeTruthy();
+    expect(formatAdminTime(created.toISOString())).toMatch(/^Nov 21, 2026, 10:05\sAM$/);
     expect(within(newbie).getByText(/^Updated: /)).toBeTruthy();
 
     const loyal = card('LOYAL');

@@ -32,19 +32,8 @@ import {
 } from '@bh/shared';
 import { usePortalDataProvider } from '../../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
+import { formatAdminTime } from '../components/format.ts';
 import { COUPONS_QUERY_KEY } from './couponQueries.ts';
-
-/** 'Nov 21, 2026, 10:05 AM' in India's time (spec §2.15: short month, day, year, hour, minute). */
-export function formatCouponTime(instant: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Kolkata',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(instant));
-}
 
 /** Manage Coupons (spec §2.15, §4, §8): every coupon as a card, switched on and off or deleted. */
 export default function ManageCoupons() {
@@ -206,10 +195,10 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
           )}
         </Box>
         <Typography variant="caption" color="text.secondary" component="p">
-          {translate('bh.admin.coupons.createdAt', { date: formatCouponTime(coupon.createdAt) })}
+          {translate('bh.admin.coupons.createdAt', { date: formatAdminTime(coupon.createdAt) })}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
-          {translate('bh.admin.coupons.updatedAt', { date: formatCouponTime(coupon.updatedAt) })}
+          {translate('bh.admin.coupons.updatedAt', { date: formatAdminTime(coupon.updatedAt) })}
         </Typography>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>

@@ -348,12 +348,13 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
     http.get(
       `${API}/payments/default-links`,
       asAdmin('GET /payments/default-links', () => {
+        // As the API does, only plans that have a link are listed.
         const data = SERVICE_KEYS.flatMap((service) =>
-          PLAN_TYPES.map((planType) => ({
+          PLAN_TYPES.filter((planType) => db.paymentLinks[service][planType] !== '').map((planType) => ({
             service,
             planType,
             paymentLink: db.paymentLinks[service][planType],
-            updatedAt: state.linkUpdatedAt[`${service}/${planType}`] ?? new Date(0).toISOString(),
+            updatedAt: state.linkUpdatedAt[`${service}/${planType}`] ?? db.now().toISOString(),
           })),
         );
         return ok(defaultLinksListResponse, { success: true, data });
