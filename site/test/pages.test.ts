@@ -199,7 +199,7 @@ describe('about and financial aid', () => {
       expect.stringContaining('70%'),
       expect.stringContaining('24 hours'),
     ]);
-    expect(all(d, 'ol.aid-steps > li')).toHaveLength(3);
+    expect(all(d, 'ol.steps > li')).toHaveLength(3);
     const apply = all(d, 'a').filter((a) => text(a).startsWith('Apply Now'));
     expect(apply.length).toBeGreaterThan(0);
     for (const a of apply) expect(a.getAttribute('href')).toBe(CONTACT.financialAidFormUrl);
