@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { get, useFormContext, type FieldPath, type RegisterOptions } from 'react-hook-form';
-import { Paper, TextField, Typography, type TextFieldProps } from '@mui/material';
+import { get, useController, useFormContext, type FieldPath, type RegisterOptions } from 'react-hook-form';
+import { Checkbox, FormControlLabel, Paper, TextField, Typography, type TextFieldProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { muiField } from '../components/muiField.ts';
 import type { ApplicationDraft } from './formModel.ts';
@@ -83,6 +83,26 @@ export function FormSelect({
         </option>
       ))}
     </TextField>
+  );
+}
+
+/** A tick box holding a boolean (MUI's checkbox is controlled, so it goes through a controller). */
+export function FormCheckbox({ name, labelKey }: { name: DraftPath; labelKey: string }) {
+  const translate = useTranslate();
+  const { control } = useFormContext<ApplicationDraft>();
+  const { field } = useController({ control, name });
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox
+          name={field.name}
+          checked={field.value === true}
+          onChange={(_event, checked) => field.onChange(checked)}
+          onBlur={field.onBlur}
+        />
+      }
+      label={translate(labelKey)}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Button, Checkbox, FormControlLabel, Grid, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Grid, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslate } from 'react-admin';
@@ -15,9 +15,8 @@ import {
   GRADUATION_YEAR_MIN,
   MAX_RECORDS,
 } from '@bh/shared';
-import { muiField } from '../components/muiField.ts';
 import { emptyEducation, emptyEmployment, type ApplicationDraft } from './formModel.ts';
-import { FormSelect, FormText, plainChoices, Section } from './fields.tsx';
+import { FormCheckbox, FormSelect, FormText, plainChoices, Section } from './fields.tsx';
 import { SalarySlipsField, UploadField } from './UploadField.tsx';
 
 const DOCUMENT_CHOICES = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
@@ -26,7 +25,7 @@ const dateSlot = (max: string) => ({ htmlInput: { max }, inputLabel: { shrink: t
 /** Personal details, address (with 'same as current'), contacts, LinkedIn, blood group and resume. */
 export function PersonalSection({ today }: { today: string }) {
   const translate = useTranslate();
-  const { control, register, setValue, clearErrors } = useFormContext<ApplicationDraft>();
+  const { control, setValue, clearErrors } = useFormContext<ApplicationDraft>();
   const sameAsCurrent = useWatch({ control, name: 'personalInfo.sameAsCurrent' });
   const currentAddress = useWatch({ control, name: 'personalInfo.currentAddress' });
 
@@ -69,11 +68,7 @@ export function PersonalSection({ today }: { today: string }) {
           <FormText name="personalInfo.currentAddress" labelKey="bh.application.fields.currentAddress" required multiline minRows={2} autoComplete="street-address" />
         </Grid>
         <Grid size={12}>
-          <FormControlLabel
-            control={<Checkbox {...muiField(register('personalInfo.sameAsCurrent'))} checked={sameAsCurrent === true} />}
-            label={translate('bh.application.fields.sameAsCurrent')}
-            sx={{ mb: 1 }}
-          />
+          <FormCheckbox name="personalInfo.sameAsCurrent" labelKey="bh.application.fields.sameAsCurrent" />
         </Grid>
         <Grid size={12}>
           <FormText
@@ -174,8 +169,7 @@ function RecordHeader({ titleKey, n, canRemove, onRemove }: { titleKey: string; 
 }
 
 function EmploymentRecord({ index, today, canRemove, onRemove }: { index: number; today: string; canRemove: boolean; onRemove: () => void }) {
-  const translate = useTranslate();
-  const { control, register, setValue, clearErrors } = useFormContext<ApplicationDraft>();
+  const { control, setValue, clearErrors } = useFormContext<ApplicationDraft>();
   const isCurrentJob = useWatch({ control, name: `employmentDetails.${index}.isCurrentJob` });
 
   // A current job has no end date: it is cleared and the field locked while ticked.
@@ -213,10 +207,7 @@ function EmploymentRecord({ index, today, canRemove, onRemove }: { index: number
           <FormSelect name={`employmentDetails.${index}.employmentType`} labelKey="bh.application.fields.employmentType" choices={plainChoices(EMPLOYMENT_TYPES)} required />
         </Grid>
         <Grid size={12}>
-          <FormControlLabel
-            control={<Checkbox {...muiField(register(`employmentDetails.${index}.isCurrentJob`))} checked={isCurrentJob === true} />}
-            label={translate('bh.application.fields.isCurrentJob')}
-          />
+          <FormCheckbox name={`employmentDetails.${index}.isCurrentJob`} labelKey="bh.application.fields.isCurrentJob" />
         </Grid>
       </Grid>
     </Paper>

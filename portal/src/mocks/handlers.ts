@@ -34,6 +34,7 @@ import {
 } from '@bh/shared';
 import { sortByStart } from '../meetings/meetingTime.ts';
 import { objectId, type MockDb, type MockUser } from './db.ts';
+import { readMultipart } from './multipart.ts';
 
 const API = '/api/v1';
 
@@ -230,11 +231,12 @@ export function createHandlers(db: MockDb): HttpHandler[] {
       `${API}/uploads`,
       withUser('POST /uploads', async (user, request) => {
         if (user.role === 'user') return fail(403, AUTH_MESSAGES.forbidden);
-        const form = await request.formData();
-        const field = uploadFieldSchema.safeParse(form.get('field'));
+        const form = await readMultipart(request);
+        if (!form) return fail(415, UPLOAD_MESSAGES.fileRequired);
+        const field = uploadFieldSchema.safeParse(form.fields.get('field'));
         if (!field.success) return validationFailure(field.error);
-        const file = form.get('file');
-        if (!(file instanceof File)) return fail(400, UPLOAD_MESSAGES.fileRequired);
+        const file = form.files.get('file');
+        if (!file) return fail(400, UPLOAD_MESSAGES.fileRequired);
         const refusal = checkUploadCandidate({ name: file.name, size: file.size, type: file.type }, field.data);
         if (refusal) return fail(refusal === UPLOAD_MESSAGES.tooLarge ? 413 : 415, refusal);
         const kind = claimedFileKind(file.name, file.type);

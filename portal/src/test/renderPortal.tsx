@@ -4,6 +4,7 @@ import { memoryStore } from 'react-admin';
 import { App, createQueryClient } from '../App.tsx';
 import { createMockDb, type MockDb, type MockUser } from '../mocks/db.ts';
 import { createHandlers } from '../mocks/handlers.ts';
+import type { PortalDataProvider } from '../providers/dataProvider.ts';
 import { server } from './server.ts';
 
 export interface RenderedPortal {
@@ -17,11 +18,21 @@ export interface RenderedPortal {
  * The whole portal at `path` on a fresh mock API, as a user sees it in a browser: real providers,
  * real routes, the mock answering every /api/v1 call. `signedIn` starts a session for that user.
  */
-export function renderPortal(path: string, options: { db?: MockDb; signedIn?: MockUser } = {}): RenderedPortal {
+export function renderPortal(
+  path: string,
+  options: { db?: MockDb; signedIn?: MockUser; dataProvider?: PortalDataProvider } = {},
+): RenderedPortal {
   const db = options.db ?? createMockDb();
   if (options.signedIn) db.sessionUserId = options.signedIn._id;
   server.use(...createHandlers(db));
-  const router = createMemoryRouter([{ path: '*', element: <App store={memoryStore()} queryClient={createQueryClient()} /> }], {
+  const app = (
+    <App
+      store={memoryStore()}
+      queryClient={createQueryClient()}
+      {...(options.dataProvider ? { dataProvider: options.dataProvider } : {})}
+    />
+  );
+  const router = createMemoryRouter([{ path: '*', element: app }], {
     initialEntries: [path],
   });
   render(<RouterProvider router={router} />);
