@@ -2,28 +2,34 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server.ts';
-import { setViewportWidth } from './viewport.ts';
+import { installMatchMedia, setViewportWidth } from './viewport.ts';
+
+/** The build checks in test/ run in Node; everything else runs in jsdom against the mock API. */
+const hasDom = typeof window !== 'undefined';
 
 // Lazy screens load on first use, and the machines running the suite are small and shared.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(() => {
-  server.listen({ onUnhandledFrame: 'error' });
-});
+if (hasDom) {
+  installMatchMedia();
+  // jsdom does not lay out pages; the form scrolls to its first error with this.
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
 
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  setViewportWidth(1280);
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+  beforeAll(() => {
+    server.listen({ onUnhandledFrame: 'error' });
+  });
 
-afterAll(() => {
-  server.close();
-});
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    setViewportWidth(1280);
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
-// jsdom does not lay out pages; the form scrolls to its first error with this.
-Element.prototype.scrollIntoView = function scrollIntoView() {};
+  afterAll(() => {
+    server.close();
+  });
+}

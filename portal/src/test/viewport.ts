@@ -16,31 +16,34 @@ export function setViewportWidth(next: number): void {
   for (const notify of listeners) notify();
 }
 
-window.matchMedia = (query: string): MediaQueryList => {
-  const change = new Set<(event: MediaQueryListEvent) => void>();
-  const list: MediaQueryList = {
-    get matches() {
-      return matches(query);
-    },
-    media: query,
-    onchange: null,
-    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
-      if (typeof listener === 'function') change.add(listener);
-    },
-    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
-      if (typeof listener === 'function') change.delete(listener);
-    },
-    addListener: (listener) => {
-      if (listener) change.add(listener);
-    },
-    removeListener: (listener) => {
-      if (listener) change.delete(listener);
-    },
-    dispatchEvent: () => false,
+/** Installs the fake matchMedia on jsdom's window. */
+export function installMatchMedia(): void {
+  window.matchMedia = (query: string): MediaQueryList => {
+    const change = new Set<(event: MediaQueryListEvent) => void>();
+    const list: MediaQueryList = {
+      get matches() {
+        return matches(query);
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+        if (typeof listener === 'function') change.add(listener);
+      },
+      removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+        if (typeof listener === 'function') change.delete(listener);
+      },
+      addListener: (listener) => {
+        if (listener) change.add(listener);
+      },
+      removeListener: (listener) => {
+        if (listener) change.delete(listener);
+      },
+      dispatchEvent: () => false,
+    };
+    listeners.add(() => {
+      const event = Object.assign(new Event('change'), { matches: list.matches, media: query });
+      for (const listener of change) listener.call(list, event);
+    });
+    return list;
   };
-  listeners.add(() => {
-    const event = Object.assign(new Event('change'), { matches: list.matches, media: query });
-    for (const listener of change) listener.call(list, event);
-  });
-  return list;
-};
+}
