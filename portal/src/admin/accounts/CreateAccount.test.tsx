@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_MESSAGES } from '@bh/shared';
-import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
-
-const { server } = useMockApi();
+import { server } from '../../test/server.ts';
+import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 
 async function openForm() {
   renderPortal('/admin/register');
@@ -24,7 +23,7 @@ async function fillForm(values: { name: string; email: string; password: string;
 
 describe('Create Accounts (/admin/register)', () => {
   it('offers the three roles, user first and chosen by default', async () => {
-    adminWorld(server);
+    adminWorld();
     await openForm();
     expect(screen.getByText('Sign up to get started with Better Health')).toBeTruthy();
     const role = screen.getByLabelText<HTMLSelectElement>('Role');
@@ -33,7 +32,7 @@ describe('Create Accounts (/admin/register)', () => {
   });
 
   it('creates an associate, says so in green, clears the form, and the message goes when an input gets focus', async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     await openForm();
     const user = await fillForm({ name: 'Kavya Iyer', email: 'Kavya.Iyer@Example.in', password: 'Calm-Rivers-42', role: 'doctor' });
 
@@ -51,7 +50,7 @@ describe('Create Accounts (/admin/register)', () => {
   });
 
   it("shows the server's refusal in red", async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     const before = db.users.length;
     await openForm();
     await fillForm({ name: 'Again', email: 'asha.admin@example.in', password: 'Calm-Rivers-42' });
@@ -62,7 +61,7 @@ describe('Create Accounts (/admin/register)', () => {
   });
 
   it("falls back to 'Signup failed. Please try again.' when the server gives no message", async () => {
-    adminWorld(server);
+    adminWorld();
     server.use(http.post('/api/v1/user/register', () => new HttpResponse(null, { status: 500 })));
     await openForm();
     await fillForm({ name: 'Nobody', email: 'nobody@example.in', password: 'Calm-Rivers-42' });
@@ -70,7 +69,7 @@ describe('Create Accounts (/admin/register)', () => {
   });
 
   it('checks the fields before sending anything', async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     const before = db.users.length;
     await openForm();
     const user = userEvent.setup();

@@ -3,16 +3,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addApplicant } from '../mocks/state.ts';
-import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
-
-const { server } = useMockApi();
+import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 
 /** The card at the top of the details page, found by the associate's email. */
 const header = (email: string) => screen.getAllByText(email)[0]?.closest<HTMLElement>('.MuiPaper-root') ?? document.body;
 
 describe('BH Associate Details (/admin/Verified-doc-details/{userId})', () => {
   it('opens from View Details with the header, every section and the way back', async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     const meera = addApplicant(db, { name: 'Meera Rao', email: 'meera@example.in', isVerified: 'verified' });
     const user = userEvent.setup();
     renderPortal('/admin/verified-doctors');
@@ -39,7 +37,7 @@ describe('BH Associate Details (/admin/Verified-doc-details/{userId})', () => {
   });
 
   it("falls back to 'A' for a nameless associate and says when there are no salary slips", async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     const nameless = addApplicant(db, { name: ' ', email: 'nameless@example.in', isVerified: 'verified' }, { salarySlips: 0 });
     renderPortal(`/admin/Verified-doc-details/${nameless.user._id}`);
     expect(await screen.findAllByText('nameless@example.in', {}, { timeout: 5000 })).toHaveLength(2);
@@ -48,7 +46,7 @@ describe('BH Associate Details (/admin/Verified-doc-details/{userId})', () => {
   });
 
   it("says 'BH Associate not found' with 'Go back' to the list", async () => {
-    adminWorld(server);
+    adminWorld();
     const user = userEvent.setup();
     renderPortal('/admin/Verified-doc-details/0123456789abcdef01234567');
     expect(await screen.findByText(REGISTRATION_MESSAGES.associateNotFound, {}, { timeout: 5000 })).toBeTruthy();
@@ -57,7 +55,7 @@ describe('BH Associate Details (/admin/Verified-doc-details/{userId})', () => {
   });
 
   it("says 'Failed to fetch BH Associate details' and returns to the list when loading fails", async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     const meera = addApplicant(db, { name: 'Meera Rao', email: 'meera@example.in', isVerified: 'verified' });
     db.failures['GET /register/doctor-details'] = 500;
     renderPortal(`/admin/Verified-doc-details/${meera.user._id}`);

@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addUser } from '../../mocks/db.ts';
-import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
-
-const { server } = useMockApi();
+import { server } from '../../test/server.ts';
+import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 
 /** Stands in for the browser's observer: the test says when the end of the list is on screen. */
 class FakeIntersectionObserver {
@@ -45,7 +44,7 @@ afterEach(() => {
 
 /** `count` verified associates named assoc-01 … in email order, plus people who must never show. */
 function world(count: number) {
-  const w = adminWorld(server);
+  const w = adminWorld();
   for (let i = 1; i <= count; i += 1) {
     const n = String(i).padStart(2, '0');
     addUser(w.db, { name: `Associate ${n}`, email: `assoc-${n}@example.in`, role: 'doctor', isVerified: 'verified' });

@@ -4,9 +4,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
 import { addCoupon } from '../mocks/state.ts';
-import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
-
-const { server } = useMockApi();
+import { server } from '../../test/server.ts';
+import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 
 const LINKS = [
   ['Mental Health Counselling: Single Session', 'https://pay.example.com/mh-1'],
@@ -33,7 +32,7 @@ async function fillLinks(user: UserEvent, links: readonly (readonly [string, str
 
 describe('Create New Coupon (/admin/create-coupons)', () => {
   it('starts as an active coupon for existing users, with four link inputs and the guidelines', async () => {
-    adminWorld(server);
+    adminWorld();
     await openForm();
     expect(existingUsers().checked).toBe(true);
     expect(newUsers().checked).toBe(false);
@@ -43,14 +42,14 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
   });
 
   it('types the code in capitals', async () => {
-    adminWorld(server);
+    adminWorld();
     const user = await openForm();
     await user.type(code(), 'welcome10');
     expect(code().value).toBe('WELCOME10');
   });
 
   it('shows every message of spec §5 and the overall toast', async () => {
-    adminWorld(server);
+    adminWorld();
     const user = await openForm();
     await user.click(submit());
     expect(await screen.findByText(PAYMENT_MESSAGES.couponCodeRequired)).toBeTruthy();
@@ -72,7 +71,7 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
   });
 
   it("creates the coupon, says 'Creating Coupon...' meanwhile, then clears the form", async () => {
-    const { state } = adminWorld(server);
+    const { state } = adminWorld();
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -106,7 +105,7 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
   });
 
   it("shows the server's refusal, e.g. a code that exists already", async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'WELCOME10' });
     const user = await openForm();
     await user.type(code(), 'Welcome10');
@@ -122,7 +121,7 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
     ['no answer at all', () => HttpResponse.error(), PAYMENT_MESSAGES.networkError],
     ['an answer that makes no sense', () => HttpResponse.json({ ok: 1 }, { status: 201 }), PAYMENT_MESSAGES.couponCreateError],
   ])('tells the admin about %s', async (_case, respond, message) => {
-    adminWorld(server);
+    adminWorld();
     server.use(http.post('/api/v1/payments/coupon', respond));
     const user = await openForm();
     await user.type(code(), 'SAVE20');
@@ -132,7 +131,7 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
   });
 
   it("'Clear Form' restores the defaults", async () => {
-    adminWorld(server);
+    adminWorld();
     const user = await openForm();
     await user.type(code(), 'TEMP');
     await user.click(newUsers());

@@ -4,10 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
 import { addCoupon } from '../mocks/state.ts';
-import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
+import { server } from '../../test/server.ts';
+import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 import { formatAdminTime } from '../components/format.ts';
-
-const { server } = useMockApi();
 
 const card = (code: string) => screen.getByRole('listitem', { name: code });
 
@@ -18,7 +17,7 @@ async function open() {
 
 describe('Manage Coupons (/admin/all-coupons)', () => {
   it("shows 'Loading coupons...' until the list arrives", async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'WELCOME10' });
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -35,7 +34,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it('has an empty state pointing to coupon creation', async () => {
-    adminWorld(server);
+    adminWorld();
     await open();
     expect(await screen.findByText(PAYMENT_MESSAGES.noCoupons)).toBeTruthy();
     expect(screen.getByText(PAYMENT_MESSAGES.noCouponsHint)).toBeTruthy();
@@ -43,7 +42,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it('shows each coupon with its audience, state, links cut to 30 characters, and times', async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     const created = new Date('2026-11-21T04:35:00.000Z');
     const fresh = addCoupon(db, state, { couponCode: 'NEWBIE', forNewUsers: true, createdAt: created });
     addCoupon(db, state, { couponCode: 'LOYAL', isActive: false });
@@ -68,7 +67,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it('deactivates and activates, with the toasts, and reloads the list', async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     const coupon = addCoupon(db, state, { couponCode: 'SWITCH' });
     const user = userEvent.setup();
     await open();
@@ -84,7 +83,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it("says 'Failed to update coupon status' when the switch fails", async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'STUCK' });
     db.failures['PATCH /payments/coupon/status'] = 500;
     const user = userEvent.setup();
@@ -95,7 +94,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it('deletes only after the exact confirmation', async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'BYEBYE' });
     addCoupon(db, state, { couponCode: 'STAYS' });
     const user = userEvent.setup();
@@ -117,7 +116,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it("says 'Failed to delete coupon' when the deletion fails", async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'KEEPME' });
     db.failures['DELETE /payments/coupon'] = 500;
     const user = userEvent.setup();
@@ -131,7 +130,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it('Refresh loads coupons created since', async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'FIRST' });
     const user = userEvent.setup();
     await open();
@@ -144,14 +143,14 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   });
 
   it("says 'Failed to load coupons' when the list cannot be loaded", async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     db.failures['GET /payments/coupons'] = 403;
     await open();
     expect((await screen.findAllByText(PAYMENT_MESSAGES.couponsLoadFailed)).length).toBeGreaterThanOrEqual(1);
   });
 
   it('falls back to the text of a link the API could not make clickable', async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     const coupon = addCoupon(db, state, { couponCode: 'ODD' });
     coupon.paymentLinks.cosmetologistConsultancy.bundle = 'javascript:alert(document.cookie)';
     server.use(http.get('/api/v1/payments/coupons', () => HttpResponse.json({ success: true, data: state.coupons })));

@@ -1,22 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { istDateString, MEETING_MESSAGES } from '@bh/shared';
 import { addMeeting, addUser } from '../../mocks/db.ts';
-import { adminWorld, findHeading, renderPortal, renderScreen, useMockApi } from '../test/portal.tsx';
+import { server } from '../../test/server.ts';
+import { adminWorld, findHeading, renderPortal, renderScreen } from '../test/portal.tsx';
 import ScheduleMeeting from './ScheduleMeeting.tsx';
-
-const { server } = useMockApi();
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 const DAY = 86_400_000;
 
 function world() {
-  const w = adminWorld(server);
+  const w = adminWorld();
   const client = addUser(w.db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
   const associate = addUser(w.db, { name: 'Dr. Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
   return { ...w, client, associate };
@@ -315,7 +310,7 @@ describe('Schedule New Meeting: creating', () => {
   });
 
   it("turns away anyone but an admin on its own, with 'Access Denied' and the spec's toast", async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     const client = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
     db.sessionUserId = client._id;
     renderScreen(<ScheduleMeeting />);

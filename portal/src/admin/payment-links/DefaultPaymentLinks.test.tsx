@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
-import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
-
-const { server } = useMockApi();
+import { server } from '../../test/server.ts';
+import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 const saveButton = (name: RegExp) => screen.getByRole('button', { name });
@@ -18,7 +17,7 @@ async function open() {
 
 describe('Default payment links (/admin/payment-links)', () => {
   it('shows the four plans with their prices and current links', async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     db.paymentLinks.cosmetologistConsultancy.bundle = '';
     await open();
     const mental = screen.getByRole('region', { name: 'Mental Health Counselling' });
@@ -32,7 +31,7 @@ describe('Default payment links (/admin/payment-links)', () => {
   });
 
   it('saves one changed link and says so', async () => {
-    const { db, state } = adminWorld(server);
+    const { db, state } = adminWorld();
     const user = userEvent.setup();
     await open();
     const save = () => saveButton(/^Save: Mental Health Counselling, 3-Session Pack/);
@@ -49,7 +48,7 @@ describe('Default payment links (/admin/payment-links)', () => {
   });
 
   it('checks the link before sending it', async () => {
-    const { db } = adminWorld(server);
+    const { db } = adminWorld();
     const user = userEvent.setup();
     await open();
     const field = () => input(/^Single Consultation/);
@@ -70,7 +69,7 @@ describe('Default payment links (/admin/payment-links)', () => {
   });
 
   it("shows the server's refusal", async () => {
-    adminWorld(server);
+    adminWorld();
     server.use(http.put('/api/v1/payments/default/:service/:planType', () => HttpResponse.json({ success: false, message: 'Payment links are read-only right now' }, { status: 409 })));
     const user = userEvent.setup();
     await open();

@@ -1,35 +1,16 @@
-import { cleanup, render, screen, type RenderResult } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
+import { render, screen, type RenderResult } from '@testing-library/react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { App, createQueryClient } from '../../App.tsx';
-import { addUser, createMockDb, MOCK_PASSWORD, type MockDb, type MockUser } from '../../mocks/db.ts';
+import { addUser, createMockDb, type MockDb, type MockUser } from '../../mocks/db.ts';
 import { createHandlers } from '../../mocks/handlers.ts';
 import { createAuthProvider } from '../../providers/authProvider.ts';
 import { createDataProvider } from '../../providers/dataProvider.ts';
 import { i18nProvider } from '../../i18n/i18nProvider.ts';
+import { server } from '../../test/server.ts';
 import { createAdminHandlers } from '../mocks/handlers.ts';
 import { createAdminMockState, type AdminMockState } from '../mocks/state.ts';
-
-export { MOCK_PASSWORD };
-
-/**
- * One mock API per test file, answering from a state each test builds for itself. The admin's
- * handlers come first so they answer the admin calls; the portal's own answer everything else.
- */
-export function useMockApi(): { server: ReturnType<typeof setupServer> } {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-  afterEach(() => {
-    cleanup();
-    server.resetHandlers();
-    window.localStorage.clear();
-  });
-  afterAll(() => server.close());
-  return { server };
-}
 
 export interface AdminWorld {
   db: MockDb;
@@ -37,8 +18,11 @@ export interface AdminWorld {
   admin: MockUser;
 }
 
-/** A fresh mock state with a verified admin signed in. */
-export function adminWorld(server: ReturnType<typeof setupServer>, options: { now?: () => Date } = {}): AdminWorld {
+/**
+ * A fresh mock state with a verified admin signed in, answered by the portal's test server: the
+ * admin's handlers first, then the portal's own for every other call.
+ */
+export function adminWorld(options: { now?: () => Date } = {}): AdminWorld {
   const db = createMockDb(options.now);
   const state = createAdminMockState();
   const admin = addUser(db, { name: 'Asha Admin', email: 'asha.admin@example.in', role: 'admin', isVerified: 'verified' });
@@ -51,17 +35,24 @@ export function adminWorld(server: ReturnType<typeof setupServer>, options: { no
  * The whole portal at `path`, on the real providers talking to the mock API: the screens are
  * reached through the admin routes, guards and lazy chunks exactly as users reach them.
  */
-export function renderPortal(path: string): RenderResult {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <App
-        authProvider={createAuthProvider()}
-        dataProvider={createDataProvider()}
-        queryClient={createQueryClient()}
-        store={memoryStore()}
-      />
-    </MemoryRouter>,
+export function renderPortal(path: string): RenderResult & { path: () => string } {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <App
+            authProvider={createAuthProvider()}
+            dataProvider={createDataProvider()}
+            queryClient={createQueryClient()}
+            store={memoryStore()}
+          />
+        ),
+      },
+    ],
+    { initialEntries: [path] },
   );
+  return { ...render(<RouterProvider router={router} />), path: () => router.state.location.pathname };
 }
 
 /**

@@ -5,12 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addUser } from '../../mocks/db.ts';
 import { addApplicant } from '../mocks/state.ts';
-import { adminWorld, findHeading, renderPortal, useMockApi } from '../test/portal.tsx';
-
-const { server } = useMockApi();
+import { server } from '../../test/server.ts';
+import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 
 function world() {
-  const w = adminWorld(server);
+  const w = adminWorld();
   const kiran = addApplicant(w.db, { name: 'Kiran Das', email: 'kiran@example.in' });
   const lata = addApplicant(w.db, { name: 'Lata Menon', email: 'lata@example.in', role: 'admin' }, { salarySlips: 1 });
   // Neither of these waits for review.
@@ -40,7 +39,7 @@ describe('Pending Verifications (/admin/verify-documents)', () => {
   });
 
   it('says all caught up when nobody waits', async () => {
-    adminWorld(server);
+    adminWorld();
     renderPortal('/admin/verify-documents');
     expect(await screen.findByText(REGISTRATION_MESSAGES.noPending)).toBeTruthy();
   });

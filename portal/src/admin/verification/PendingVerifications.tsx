@@ -27,7 +27,7 @@ import { ApplicationSections, formatCalendarDate } from '../application/Applicat
 import { AssociateNotFound, useAssociateDetails } from '../application/useAssociateDetails.tsx';
 import { RejectButton, VerifyButton } from './ReviewActions.tsx';
 
-export const PENDING_LIST_PATH = '/admin/verify-documents';
+const PENDING_LIST_PATH = '/admin/verify-documents';
 const reviewPath = (userId: string) => `/admin/verification-pending/${encodeURIComponent(userId)}`;
 
 /**
