@@ -14,7 +14,7 @@ describe('sign-in journey', () => {
 
     await expectVisible(page.getByText('Welcome Back'));
     await page.getByLabel('Better Health ID').fill(DEMO.admin);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByLabel(/^Password/).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login' }).click();
 
     await page.waitForURL(/\/dashboard$/i);

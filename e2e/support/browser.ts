@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ROOT } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,7 +21,7 @@ export interface TrackedPage {
 
 /**
  * One Chromium per journey file. Every page's console errors are collected, and when a test fails
- * a screenshot of each open page is written to e2e/artifacts/ (git-ignored).
+ * a screenshot of each of its pages, as they were at the end, is written to e2e/artifacts/ (git-ignored).
  */
 export function useBrowser(journey: string): BrowserSession {
   let browser: Browser | undefined;
@@ -33,8 +33,16 @@ export function useBrowser(journey: string): BrowserSession {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
   });
-  afterEach(async () => {
-    for (const t of open.splice(0)) await t.context.close().catch(() => {});
+  afterEach(async ({ task }) => {
+    const failed = task.result?.state === 'fail';
+    for (const [i, t] of open.splice(0).entries()) {
+      if (failed) {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        const name = `${journey}-${task.name}-${i}`.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+        await t.page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
+      }
+      await t.context.close().catch(() => {});
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,16 +59,11 @@ export function useBrowser(journey: string): BrowserSession {
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error') consoleErrors.push(msg.text());
+        if (msg.type() === 'error') consoleErrors.push(`${msg.text()} [${msg.location().url}]`);
       });
       page.on('pageerror', (err) => consoleErrors.push(err.message));
       const tracked = { page, context, consoleErrors };
       open.push(tracked);
-      onTestFailed(async ({ task }) => {
-        mkdirSync(ARTIFACTS, { recursive: true });
-        const name = `${journey}-${task.name}`.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
-        await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
-      });
       return tracked;
     },
   };
