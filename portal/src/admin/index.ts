@@ -70,4 +70,7 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/create-coupons', component: lazy(() => import('./coupons/CreateCoupon.tsx')) },
   { path: '/admin/all-coupons', component: lazy(() => import('./coupons/ManageCoupons.tsx')) },
   { path: '/admin/payment-links', component: lazy(() => import('./payment-links/DefaultPaymentLinks.tsx')) },
+  { path: '/admin/grids/meetings', component: lazy(() => import('./grids/MeetingsGrid.tsx')) },
+  { path: '/admin/grids/users', component: lazy(() => import('./grids/UsersGrid.tsx')) },
+  { path: '/admin/grids/audit', component: lazy(() => import('./grids/AuditGrid.tsx')) },
 ];

@@ -1,0 +1,70 @@
+import { Chip } from '@mui/material';
+import { DataTable, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { ROLES, VERIFICATION_STATUSES, type PublicUser, type VerificationStatus } from '@bh/shared';
+import { AdminPage } from '../components/AdminPage.tsx';
+import { formatAdminTime } from '../components/format.ts';
+import { GridActions } from './GridActions.tsx';
+
+/** An account as the admin grid lists it: never more than the public fields and dates. */
+type UserRecord = PublicUser & { id: string; createdAt?: string };
+
+const Col = DataTable.Col<UserRecord>;
+
+const roleChoices = ROLES.map((role) => ({ id: role, name: `bh.admin.roles.${role}` }));
+const statusChoices = VERIFICATION_STATUSES.map((status) => ({ id: status, name: `bh.admin.statuses.${status}` }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="bh.admin.grids.users.search" />,
+  <SelectInput key="role" source="role" label="bh.admin.grids.users.role" choices={roleChoices} alwaysOn />,
+  <SelectInput key="isVerified" source="isVerified" label="bh.admin.grids.users.status" choices={statusChoices} alwaysOn />,
+];
+
+const STATUS_COLORS: Record<VerificationStatus, 'default' | 'warning' | 'success' | 'error'> = {
+  not_submitted: 'default',
+  pending: 'warning',
+  verified: 'success',
+  rejected: 'error',
+};
+
+function Status({ user }: { user: UserRecord }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[user.isVerified]}
+      label={translate(`bh.admin.statuses.${user.isVerified}`)}
+      title={user.rejectionReason ?? undefined}
+    />
+  );
+}
+
+function RoleName({ user }: { user: UserRecord }) {
+  const translate = useTranslate();
+  return <>{translate(`bh.admin.roles.${user.role}`)}</>;
+}
+
+/** Every account, filterable by role and verification status (DESIGN §4). */
+export default function UsersGrid() {
+  return (
+    <AdminPage titleKey="bh.admin.grids.users.title">
+      <List
+        resource="admin/users"
+        title="bh.admin.grids.users.title"
+        filters={filters}
+        actions={<GridActions />}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        empty={false}
+        storeKey="admin.grids.users"
+      >
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <Col source="name" label="bh.admin.grids.users.name" />
+          <Col source="email" label="bh.admin.grids.users.email" />
+          <Col source="role" label="bh.admin.grids.users.role" render={(u) => <RoleName user={u} />} />
+          <Col source="isVerified" label="bh.admin.grids.users.status" render={(u) => <Status user={u} />} />
+          <Col source="createdAt" label="bh.admin.grids.users.createdAt" render={(u) => (u.createdAt ? formatAdminTime(u.createdAt) : '')} />
+        </DataTable>
+      </List>
+    </AdminPage>
+  );
+}
