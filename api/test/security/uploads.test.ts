@@ -1,0 +1,156 @@
+import { deflateSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '@bh/shared';
+import { createTestContext, type TestContext } from '../context.ts';
+import { changedCollections, fingerprint, PDF, PNG, postUpload, uploadForm, type Fingerprint } from './support.ts';
+
+/**
+ * Uploads (DESIGN §4): identity and bank documents from strangers. A file is accepted only when
+ * its first bytes prove it is a PDF, JPEG or PNG the field allows, whatever its name or declared
+ * type; it is served only to its owner and verified admins, as the kind its bytes proved, with
+ * headers that stop a browser from running anything inside it.
+ */
+
+let ctx: TestContext;
+let associate: { cookie: string; id: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  associate = await ctx.signedIn('doctor', 'not_submitted');
+});
+
+const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/v1/user/profile").then(r=>r.text()).then(alert)</script></body></html>');
+const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><script>alert(1)</script></svg>');
+/** A zip (as in a .jar or .docx) behind a GIF header: the classic GIFAR. */
+const ZIP = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), deflateSync(Buffer.from('class Evil {}')), Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+const GIFAR = Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), ZIP]);
+/** Real signatures at offset 0, with a page or script behind them. */
+const PNG_THEN_HTML = Buffer.concat([PNG, HTML]);
+const PDF_WITH_SCRIPT = Buffer.concat([
+  Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >> >> endobj\n', 'latin1'),
+  HTML,
+  Buffer.from('\n%%EOF\n', 'latin1'),
+]);
+/** A PDF signature that is not at the start: a lax check would take this page for a PDF. */
+const HTML_THEN_PDF = Buffer.concat([HTML, PDF]);
+
+/** Everything but the per-account upload counter, which counts attempts by design. */
+function storedChanges(before: Fingerprint, after: Fingerprint): string[] {
+  return changedCollections(before, after).filter((name) => name !== 'rate_limits');
+}
+
+async function read(url: string, cookie?: string) {
+  const res = await ctx.app.request(url, cookie ? { headers: { cookie } } : {});
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('uploads: files are judged by their bytes, never by their name or declared type', () => {
+  it('refuses HTML, SVG, zip and GIFAR files renamed to .pdf or .png, and stores nothing', async () => {
+    const before = await fingerprint(ctx.deps.db);
+    const cases: [string, Buffer, string, string][] = [
+      ['document', HTML, 'scan.png', 'image/png'],
+      ['resume', HTML, 'cv.pdf', 'application/pdf'],
+      ['document', SVG, 'card.png', 'image/png'],
+      ['salarySlip', SVG, 'slip.pdf', 'application/pdf'],
+      ['resume', ZIP, 'cv.pdf', 'application/pdf'],
+      ['document', GIFAR, 'photo.png', 'image/png'],
+      ['resume', HTML_THEN_PDF, 'cv.pdf', 'application/pdf'],
+    ];
+    for (const [field, bytes, name, type] of cases) {
+      const res = await postUpload(ctx, uploadForm(field, bytes, name, type), associate.cookie);
+      expect(res.status, `${name} (${field})`).toBe(415);
+    }
+    expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
+  });
+
+  it('serves polyglots only as the kind their signature proves, with nosniff and a sandbox that runs nothing', async () => {
+    for (const [field, bytes, name, mime] of [
+      ['document', PNG_THEN_HTML, 'page.html', 'image/png'],
+      ['resume', PDF_WITH_SCRIPT, 'cv.pdf', 'application/pdf'],
+    ] as const) {
+      const res = await postUpload(ctx, uploadForm(field, bytes, name, 'text/html'), associate.cookie);
+      expect(res.status, name).toBe(201);
+      const { secure_url } = (await res.json()) as { secure_url: string };
+      const served = await read(secure_url, associate.cookie);
+      expect(served.res.status).toBe(200);
+      expect(served.res.headers.get('content-type'), name).toBe(mime);
+      expect(served.res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.res.headers.get('cache-control')).toBe('no-store');
+      const csp = served.res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/(^|;\s*)sandbox(;|$)/);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain('allow-scripts');
+      expect(served.res.headers.get('content-disposition')).toMatch(/^(inline|attachment); filename="/);
+      expect(served.bytes.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('refuses 10 MB + 1 byte with 413 and keeps nothing of it', async () => {
+    const before = await fingerprint(ctx.deps.db);
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
+    PDF.copy(big, 0, 0, 16);
+    const res = await postUpload(ctx, uploadForm('resume', big, 'big.pdf', 'application/pdf'), associate.cookie);
+    expect(res.status).toBe(413);
+    expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
+  });
+
+  it('refuses names over 100 characters, counted as characters, and stores nothing', async () => {
+    const before = await fingerprint(ctx.deps.db);
+    for (const name of [`${'a'.repeat(97)}.pdf`, `${'अ'.repeat(97)}.pdf`, `${'📄'.repeat(97)}.pdf`, `${'x'.repeat(5000)}.pdf`]) {
+      const res = await postUpload(ctx, uploadForm('resume', PDF, name, 'application/pdf'), associate.cookie);
+      expect(res.status, `${Array.from(name).length} characters`).toBe(400);
+    }
+    expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
+  });
+
+  it('keeps only the base name in the stored name and the served header; control characters never get through', async () => {
+    for (const path of ['../../etc/passwd.pdf', '..\\..\\windows\\passwd.pdf']) {
+      const res = await postUpload(ctx, uploadForm('resume', PDF, path, 'application/pdf'), associate.cookie);
+      expect(res.status, path).toBe(201);
+      const { secure_url, name } = (await res.json()) as { secure_url: string; name: string };
+      expect(name).toBe('passwd.pdf');
+      const served = await read(secure_url, associate.cookie);
+      expect(served.res.headers.get('content-disposition')).toBe(`inline; filename="passwd.pdf"; filename*=UTF-8''passwd.pdf`);
+    }
+    const control = await postUpload(ctx, uploadForm('resume', PDF, 'cv\u0007\u001b.pdf', 'application/pdf'), associate.cookie);
+    if (control.status === 201) expect(((await control.json()) as { name: string }).name).toBe('cv.pdf');
+    else expect(control.status).toBe(400);
+  });
+
+  it('refuses clients with 403 and anonymous callers with 401, storing nothing', async () => {
+    const client = await ctx.signedIn('user');
+    const before = await fingerprint(ctx.deps.db);
+    expect((await postUpload(ctx, uploadForm('resume', PDF, 'cv.pdf'), client.cookie)).status).toBe(403);
+    expect((await postUpload(ctx, uploadForm('resume', PDF, 'cv.pdf'))).status).toBe(401);
+    expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
+  });
+});
+
+describe('uploads: reading someone else’s file', () => {
+  it('is 404 for other associates and unverified admins (as for no file), 403 for clients, 401 anonymous; verified admins may read', async () => {
+    const owner = await ctx.signedIn('doctor', 'verified');
+    const res = await postUpload(ctx, uploadForm('document', PNG, 'aadhaar-front.png', 'image/png'), owner.cookie);
+    expect(res.status).toBe(201);
+    const { secure_url } = (await res.json()) as { secure_url: string };
+    const missing = secure_url.replace(/[0-9a-f]{4}$/, (tail) => (tail === 'ffff' ? '0000' : 'ffff'));
+
+    const readers: [string, string | undefined, number][] = [
+      ['owner', owner.cookie, 200],
+      ['another verified associate', (await ctx.signedIn('doctor', 'verified')).cookie, 404],
+      ['an unverified associate', (await ctx.signedIn('doctor', 'not_submitted')).cookie, 404],
+      ['an unverified admin', (await ctx.signedIn('admin', 'pending')).cookie, 404],
+      ['a client', (await ctx.signedIn('user')).cookie, 403],
+      ['anonymous', undefined, 401],
+      ['a verified admin', (await ctx.signedIn('admin', 'verified')).cookie, 200],
+    ];
+    for (const [who, cookie, status] of readers) {
+      const served = await read(secure_url, cookie);
+      expect(served.res.status, who).toBe(status);
+      if (status !== 200) expect(served.bytes.includes(PNG.subarray(8, 40)), who).toBe(false);
+    }
+    // Another reader's 404 reads exactly like a file that does not exist.
+    const other = readers[1]![1];
+    const [forbidden, absent] = await Promise.all([read(secure_url, other), read(missing, other)]);
+    expect(forbidden.bytes.toString()).toBe(absent.bytes.toString());
+  });
+});
