@@ -60,12 +60,13 @@ export function Menu() {
           <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
             {translate('bh.menu.adminTools')}
           </ListSubheader>
-          {admin.top.map((entry) => (
-            <AdminItem key={entry.path} entry={entry} />
-          ))}
-          {admin.groups.map(({ group, labelKey, entries }) => (
-            <SubMenu key={group} labelKey={labelKey} icon={GROUP_ICONS[group]} entries={entries} />
-          ))}
+          {admin.map((item) =>
+            item.kind === 'entry' ? (
+              <AdminItem key={item.entry.path} entry={item.entry} />
+            ) : (
+              <SubMenu key={item.group} labelKey={item.labelKey} icon={GROUP_ICONS[item.group]} entries={item.entries} />
+            ),
+          )}
         </>
       ) : null}
       {isSheet ? (

@@ -24,27 +24,36 @@ export function mainLinks(can: Can): MenuLink[] {
   return links;
 }
 
-export interface AdminMenuSection {
-  /** Entries outside any group, then each group with its label. */
-  top: AdminMenuEntry[];
-  groups: { group: AdminMenuGroup; labelKey: string; entries: AdminMenuEntry[] }[];
-}
+/** One line of Admin Tools: a screen, or a submenu holding the screens of a group. */
+export type AdminMenuItem =
+  | { kind: 'entry'; entry: AdminMenuEntry }
+  | { kind: 'group'; group: AdminMenuGroup; labelKey: string; entries: AdminMenuEntry[] };
 
-const GROUPS: readonly { group: AdminMenuGroup; labelKey: string }[] = [
+const GROUP_LABELS: readonly { group: AdminMenuGroup; labelKey: string }[] = [
   { group: 'verification', labelKey: 'bh.menu.verification' },
   { group: 'coupons', labelKey: 'bh.menu.coupons' },
 ];
 
 /**
- * Admin Tools: on the desktop only for verified admins, in the mobile sheet for every admin
- * (spec §6 states the two rules differently; the admin routes still turn unverified admins away).
+ * Admin Tools in the registry's order, each group shown as one submenu where its first screen
+ * stands: on the desktop only for verified admins, in the mobile sheet for every admin (spec §6
+ * states the two rules differently; the admin routes still turn unverified admins away).
  */
-export function adminSection(can: Can, surface: 'desktop' | 'sheet'): AdminMenuSection | null {
+export function adminSection(can: Can, surface: 'desktop' | 'sheet'): AdminMenuItem[] | null {
   if (!can('admin', surface === 'desktop' ? 'menu' : 'sheetMenu')) return null;
-  const groups = GROUPS.map(({ group, labelKey }) => ({
-    group,
-    labelKey,
-    entries: adminMenu.filter((entry) => entry.group === group),
-  }));
-  return { top: adminMenu.filter((entry) => !entry.group), groups: groups.filter((g) => g.entries.length > 0) };
+  const items: AdminMenuItem[] = [];
+  for (const entry of adminMenu) {
+    if (!entry.group) {
+      items.push({ kind: 'entry', entry });
+      continue;
+    }
+    const existing = items.find((item) => item.kind === 'group' && item.group === entry.group);
+    if (existing && existing.kind === 'group') {
+      existing.entries.push(entry);
+    } else {
+      const labelKey = GROUP_LABELS.find((g) => g.group === entry.group)?.labelKey ?? `bh.menu.${entry.group}`;
+      items.push({ kind: 'group', group: entry.group, labelKey, entries: [entry] });
+    }
+  }
+  return items;
 }
