@@ -58,7 +58,7 @@ function Lookup() {
     const shown = input.trim();
     setBusy(true);
     try {
-      const res = await dataProvider.lookupMeetings({ userId: parsed.data.email });
+      const res = await dataProvider.lookupMeetings(parsed.data);
       const meetings = sortByStart(res.meetings);
       setResult(meetings);
       if (meetings.length === 0) notify('bh.lookup.noneFound', { type: 'info', messageArgs: { input: shown } });

@@ -28,7 +28,7 @@ import {
   uploadFieldSchema,
   uploadResponse,
   uploadUrl,
-  userMeetingsRequest,
+  meetingLookupRequest,
   type Meeting,
   type PublicUser,
 } from '@bh/shared';
@@ -175,9 +175,9 @@ export function createHandlers(db: MockDb): HttpHandler[] {
       `${API}/meeting/userMeetings`,
       withUser('POST /meeting/userMeetings', async (user, request) => {
         if (!isVerifiedStaff(user)) return fail(403, AUTH_MESSAGES.forbidden);
-        const parsed = userMeetingsRequest.safeParse(await readJson(request));
+        const parsed = meetingLookupRequest.safeParse(await readJson(request));
         if (!parsed.success) return validationFailure(parsed.error);
-        const target = parsed.data.userId;
+        const target = parsed.data.email;
         const meetings = ownMeetings(db, user).filter((m) => m.clientId === target || m.doctorId === target);
         return ok(getMeetingsResponse, { success: true, meetings: sortByStart(meetings) });
       }),

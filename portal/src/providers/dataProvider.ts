@@ -14,7 +14,7 @@ import {
   type ReportLinkRequest,
   type ServiceKey,
   type UploadField,
-  type UserMeetingsRequest,
+  type MeetingLookupRequest,
 } from '@bh/shared';
 import { adminDataMethods } from '../admin/index.ts';
 import { API_BASE, apiCall } from './http.ts';
@@ -43,7 +43,7 @@ export const portalMethods = {
   saveReportLink: (meetingId: string, body: ReportLinkRequest) =>
     apiCall(`/meeting/${encode(meetingId)}/report`, { method: 'PUT', body, schema: meetingResponse }),
 
-  lookupMeetings: (body: UserMeetingsRequest) =>
+  lookupMeetings: (body: MeetingLookupRequest) =>
     apiCall('/meeting/userMeetings', { method: 'POST', body, schema: getMeetingsResponse }),
 
   getServices: () => apiCall('/payments/services', { schema: servicesResponse }),

@@ -1,0 +1,108 @@
+import { randomInt } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
+import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const session = useBrowser('portal-client');
+
+/** India's calendar date and 12-hour time of an instant, as the schedule form takes them. */
+function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
+  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
+  const hours = shifted.getUTCHours();
+  const hours12 = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(shifted.getUTCMinutes()).padStart(2, '0');
+  return {
+    meetingDate: shifted.toISOString().slice(0, 10),
+    meetingTime: `${String(hours12).padStart(2, '0')}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
+  };
+}
+
+/**
+ * A new client with one meeting booked by the admin with the demo associate. The start is days
+ * ahead on a random five-minute mark, so it never collides with another journey's bookings.
+ */
+async function seedClientWithMeeting() {
+  const admin = new ApiClient(baseUrl);
+  await admin.login(DEMO.admin, DEMO.password);
+  const client = { name: 'Kavya Menon', email: uniqueEmail('kavya'), password: 'Kavya-Health-2026' };
+  const created = await admin.call('POST', '/user/register', { ...client, role: 'user' });
+  expect(created.status).toBe(201);
+
+  const fiveMinutes = 5 * MINUTE_MS;
+  const slotsPerDay = 288;
+  const start = new Date(Math.ceil(Date.now() / fiveMinutes) * fiveMinutes + randomInt(3 * slotsPerDay, 200 * slotsPerDay) * fiveMinutes);
+  const when = istDateAndTime(start);
+  const meeting = await admin.call('POST', '/meeting/create-meeting', {
+    clientId: client.email,
+    doctorId: DEMO.associate,
+    ...when,
+    meetingLink: 'https://meet.example.in/kavya-first-session',
+    formLink: 'https://forms.example.in/bh-session-report',
+  });
+  expect(meeting.status, JSON.stringify(meeting.json)).toBe(201);
+  return { client, start, when };
+}
+
+describe('a client on the portal', () => {
+  it('signs in and finds the booked meeting with a live countdown', async () => {
+    const { client, start, when } = await seedClientWithMeeting();
+    const { page, consoleErrors } = await session.newPage();
+
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Better Health ID').fill(client.email);
+    await page.getByLabel('Password', { exact: false }).first().fill(client.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.getByText('Hello, Kavya!').waitFor();
+    await page.getByText('Login Success').waitFor();
+
+    const card = page.getByRole('region', { name: 'Next Meeting' });
+    await card.waitFor();
+    await expectText(card.getByText(when.meetingTime), when.meetingTime);
+    await card.getByText('with Dr. Meera Rao').waitFor();
+
+    const remaining = start.getTime() - Date.now();
+    const days = Number(await card.getByTestId('countdown-days').locator('span').first().textContent());
+    expect(days).toBe(Math.floor(remaining / (24 * 60 * MINUTE_MS)));
+
+    // The countdown ticks every second.
+    const seconds = card.getByTestId('countdown-seconds').locator('span').first();
+    const before = await seconds.textContent();
+    await page.waitForFunction(
+      (previous) => document.querySelector('[data-testid="countdown-seconds"] span')?.textContent !== previous,
+      before,
+      { timeout: 3000 },
+    );
+
+    const upcoming = page.getByRole('table', { name: 'Upcoming Sessions' });
+    await expectText(upcoming.getByRole('cell', { name: when.meetingTime }), when.meetingTime);
+    await upcoming.getByRole('cell', { name: 'Dr. Meera Rao' }).waitFor();
+    // Five minutes before the start at the earliest: the join button waits, with the spec's tooltip.
+    const join = upcoming.getByRole('button', { name: /^Join / });
+    expect(await join.isDisabled()).toBe(true);
+
+    expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
+  });
+
+  it('lists the services to book more sessions', async () => {
+    const { client } = await seedClientWithMeeting();
+    const { page } = await session.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Better Health ID').fill(client.email);
+    await page.getByLabel('Password', { exact: false }).first().fill(client.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Book More Sessions' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Mental Health Counselling').waitFor();
+    await menu.getByText('Cosmetologist Consultancy').waitFor();
+    await menu.getByText('3-Session Pack').waitFor();
+  });
+});
+
+async function expectText(locator: import('playwright-core').Locator, text: string): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout: 15_000 });
+  expect(await locator.first().textContent()).toContain(text);
+}
