@@ -59,6 +59,12 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** What a verified admin's get-meetings returns; the admin grid pages through everything. */
 export const ADMIN_MEETINGS_WINDOW = { pastDays: 30, futureDays: 90, limit: 200 } as const;
 
+/**
+ * A participant's list and the lookup hold at most this many meetings: the latest by start, so
+ * the upcoming ones and the recent history are kept and a long past is left to the admin grid.
+ */
+export const PARTICIPANT_MEETINGS_LIMIT = 200;
+
 /** Longer than any booking takes; a claim left by a crashed request frees itself after this. */
 const CLAIM_LEASE_MS = 15_000;
 const CLAIM_RETRY_MS = 25;
@@ -98,17 +104,13 @@ export function toMeeting(doc: MeetingDoc): Meeting {
 }
 
 /**
- * get-meetings, scoped by who asks (DESIGN §5): a client sees meetings they attend, an associate
- * the meetings they hold, an admin a bounded window around now. Always by start, ascending.
+ * get-meetings, scoped by who asks (DESIGN §5): a client sees their latest meetings, an associate
+ * the latest they hold, an admin a bounded window around now. Always by start, ascending.
  */
 export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeting[]> {
   const col = meetingsCollection(deps.db);
-  if (user.role === 'user') {
-    return (await col.find({ clientId: user._id }).sort({ startsAt: 1, _id: 1 }).toArray()).map(toMeeting);
-  }
-  if (user.role === 'doctor') {
-    return (await col.find({ doctorId: user._id }).sort({ startsAt: 1, _id: 1 }).toArray()).map(toMeeting);
-  }
+  if (user.role === 'user') return latestByStart(col, { clientId: user._id });
+  if (user.role === 'doctor') return latestByStart(col, { doctorId: user._id });
   const now = deps.clock.now().getTime();
   const from = new Date(now - ADMIN_MEETINGS_WINDOW.pastDays * DAY_MS);
   const to = new Date(now + ADMIN_MEETINGS_WINDOW.futureDays * DAY_MS);
@@ -118,6 +120,12 @@ export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeti
     .limit(ADMIN_MEETINGS_WINDOW.limit)
     .toArray();
   return docs.map(toMeeting);
+}
+
+/** The latest meetings matching `filter`, returned by start ascending like every meeting list. */
+async function latestByStart(col: ReturnType<typeof meetingsCollection>, filter: Filter<MeetingDoc>): Promise<Meeting[]> {
+  const docs = await col.find(filter).sort({ startsAt: -1, _id: -1 }).limit(PARTICIPANT_MEETINGS_LIMIT).toArray();
+  return docs.reverse().map(toMeeting);
 }
 
 /** A participant for a meeting, checked the way verify-email and create-meeting both need. */
@@ -280,8 +288,7 @@ export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: Obje
 export async function lookupMeetings(deps: Deps, user: AuthUser, email: string): Promise<Meeting[]> {
   const byEmail: Filter<MeetingDoc> = { $or: [{ clientEmail: email }, { doctorEmail: email }] };
   const filter: Filter<MeetingDoc> = user.role === 'admin' ? byEmail : { doctorId: user._id, ...byEmail };
-  const docs = await meetingsCollection(deps.db).find(filter).sort({ startsAt: 1, _id: 1 }).toArray();
-  return docs.map(toMeeting);
+  return latestByStart(meetingsCollection(deps.db), filter);
 }
 
 /** Sets the report link: the meeting's own associate, or a verified admin for any meeting. */
