@@ -153,9 +153,12 @@ export async function createCoupon(deps: Deps, admin: AuthUser, input: CouponCre
   return toCoupon(doc);
 }
 
+/** The most coupons one list answer holds; the admin coupons grid pages through all of them. */
+export const COUPON_LIST_LIMIT = 200;
+
 /** Newest first, as the Manage Coupons page lists them. */
 export async function listCoupons(deps: Pick<AppDeps, 'db'>): Promise<Coupon[]> {
-  const docs = await couponsCollection(deps.db).find({}).sort({ createdAt: -1, _id: -1 }).toArray();
+  const docs = await couponsCollection(deps.db).find({}).sort({ createdAt: -1, _id: -1 }).limit(COUPON_LIST_LIMIT).toArray();
   return docs.map(toCoupon);
 }
 
