@@ -165,6 +165,15 @@ describe('no secret in logs or responses', () => {
     expect(leaks(ctx.logLines.map((text, i) => ({ where: `log line ${i}`, text })))).toEqual([]);
   });
 
+  it('answers a broken database with the error envelope only: no driver message, stack or path', () => {
+    const broken = transcript.filter((t) => t.call.startsWith('broken database'));
+    expect(broken.map((t) => t.call.replace(/.*→ /, '')).sort()).toEqual(['500', '500', '500', '503', '503', '503']);
+    for (const { text } of broken) {
+      expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(['message', 'success']);
+      expect(text).not.toMatch(/simulated driver fault|Mongo|at \w+ \(|node_modules|\.ts:\d/);
+    }
+  });
+
   it('finds none in any response body, and no password hash either', () => {
     expect(leaks(transcript.map((t) => ({ where: t.call, text: t.text })))).toEqual([]);
     expect(transcript.filter((t) => /\$argon2|passwordHash/.test(t.text)).map((t) => t.call)).toEqual([]);
