@@ -108,7 +108,7 @@ describe('headers on site, portal and API responses', () => {
 
   it('sends a one-year HSTS header over https only', async () => {
     for (const { label, path, cookie } of paths()) {
-      const headers = { ...(cookie ? { cookie } : {}) };
+      const headers: Record<string, string> = cookie ? { cookie } : {};
       const plain = await http.request(path, { headers });
       expect(plain.headers.get('strict-transport-security'), `${label} over http`).toBeNull();
       // Behind a proxy the server trusts, the proxy's word decides.
