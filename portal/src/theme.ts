@@ -10,4 +10,6 @@ export const theme: RaThemeOptions = {
     background: { default: '#f6faf9' },
   },
   shape: { borderRadius: 10 },
+  // Wide enough for 'Verified BH Associates' inside its submenu.
+  sidebar: { width: 272, closedWidth: 55 },
 };

@@ -109,7 +109,7 @@ function SubMenu({ labelKey, icon: Icon, entries }: { labelKey: string; icon: ty
         {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </MenuItem>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List component="div" disablePadding aria-label={label} sx={{ pl: 2 }}>
+        <List component="div" disablePadding aria-label={label} sx={{ pl: 1.5 }}>
           {entries.map((entry) => (
             <AdminItem key={entry.path} entry={entry} />
           ))}

@@ -136,7 +136,6 @@ export function seedDemo(db: MockDb): MockDb {
   addUser(db, { name: 'Asha Admin', email: 'admin@mock.betterhealth.in', role: 'admin', isVerified: 'verified' });
   const meera = addUser(db, { name: 'Dr. Meera Rao', email: 'meera@mock.betterhealth.in', role: 'doctor', isVerified: 'verified' });
   addUser(db, { name: 'Vikram Shah', email: 'vikram@mock.betterhealth.in', role: 'doctor', isVerified: 'not_submitted' });
-  addUser(db, { name: 'Kiran Das', email: 'kiran@mock.betterhealth.in', role: 'doctor', isVerified: 'pending' });
   addUser(db, {
     name: 'Neha Gupta',
     email: 'neha@mock.betterhealth.in',
