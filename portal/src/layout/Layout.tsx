@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Layout as RaLayout } from 'react-admin';
+import { useEffect, type ReactNode } from 'react';
+import { Layout as RaLayout, useLocation } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
@@ -10,6 +10,11 @@ import { ErrorPage } from '../pages/ErrorPage.tsx';
  * tables never squeeze the menu.
  */
 export default function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  // Every new screen starts at its top (spec §2.1), not where the previous one was scrolled to.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
   return (
     <RaLayout appBar={AppBar} appBarAlwaysOn menu={Menu} error={ErrorPage} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
       {children}

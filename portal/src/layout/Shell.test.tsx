@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -260,5 +260,19 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     await user.click(within(sheet).getByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('User logged out')).toBeInTheDocument();
     await waitFor(() => expect(portal.path()).toBe('/login'));
+  });
+});
+
+describe('navigation', () => {
+  it('starts every screen at its top', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { associate } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: associate });
+    const menu = await sidebar();
+    const scrolled = vi.spyOn(window, 'scrollTo');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Meeting History' }));
+    await screen.findByRole('heading', { name: 'Meeting History' });
+    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
   });
 });

@@ -12,8 +12,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 if (hasDom) {
   installMatchMedia();
-  // jsdom does not lay out pages; the form scrolls to its first error with this.
+  // jsdom does not lay out pages or scroll them.
   Element.prototype.scrollIntoView = function scrollIntoView() {};
+  window.scrollTo = function scrollTo() {};
 
   beforeAll(() => {
     server.listen({ onUnhandledFrame: 'error' });
