@@ -14,7 +14,7 @@ const roleChoices = ROLES.map((role) => ({ id: role, name: `bh.admin.roles.${rol
 const statusChoices = VERIFICATION_STATUSES.map((status) => ({ id: status, name: `bh.admin.statuses.${status}` }));
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="bh.admin.grids.users.search" />,
+  <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="role" source="role" label="bh.admin.grids.users.role" choices={roleChoices} alwaysOn />,
   <SelectInput key="isVerified" source="isVerified" label="bh.admin.grids.users.status" choices={statusChoices} alwaysOn />,
 ];
