@@ -7,12 +7,14 @@
  * baseUrl defaults to the product server (`pnpm start`). --static measures site/dist through a
  * small gzip server instead, for when the product server is not running. Chromium comes from
  * CHROME_PATH (default /usr/bin/chromium). Exits 1 when a page misses its target: performance
- * ≥ 98 without islands, ≥ 95 with them, accessibility ≥ 95 everywhere.
+ * ≥ 98 without islands, ≥ 95 with them, accessibility ≥ 95 everywhere. The 'load' column is the
+ * machine's 1-minute load average after the page: on a busy machine even a page without scripts
+ * shows blocking time, so read a miss together with it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import { PAYMENT_PAGES } from '../src/lib/payment.ts';
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     console.log(`Lighthouse, mobile, median of ${options.runs} runs per page, on ${baseUrl}${staticServer ? ' (static dist)' : ''}\n`);
-    console.log(['page'.padEnd(48), 'islands', 'perf', 'runs'.padEnd(12), 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'result'].join('  '));
+    console.log(['page'.padEnd(48), 'islands', 'perf', 'runs'.padEnd(12), 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'load', 'result'].join('  '));
     for (const path of options.pages) {
       const url = `${baseUrl}${path}`;
       const islands = await hasIslands(url);
@@ -177,6 +179,7 @@ async function main(): Promise<void> {
           lcp.toFixed(0).padStart(6),
           tbt.toFixed(0).padStart(6),
           cls.toFixed(3).padStart(5),
+          (loadavg()[0] ?? 0).toFixed(1).padStart(4),
           ok ? 'ok' : `MISSED (perf ≥ ${perfTarget}, a11y ≥ ${TARGETS.accessibility})`,
         ].join('  '),
       );
