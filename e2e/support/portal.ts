@@ -1,0 +1,64 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Waits for text or a control to show, with room for a cold chunk load on a busy machine. */
+export async function expectVisible(locator: Locator, timeout = 20_000): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+/** Signs in through the portal's /login form, as a person does, and waits for the dashboard. */
+export async function signIn(page: Page, baseUrl: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Better Health ID').fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/dashboard$/i);
+}
+
+/**
+ * The colour family a message box is painted in, read from its computed text and background
+ * colours: 'red' or 'green' when both agree, otherwise 'neutral'.
+ */
+export async function toneOf(locator: Locator): Promise<'red' | 'green' | 'neutral'> {
+  // Written as text: the e2e project compiles without the DOM library.
+  const colours = await locator.evaluate<string[], undefined>('(el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]');
+  const families = colours.map((css) => {
+    const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).map(Number);
+    if (r > g && r > b) return 'red';
+    if (g > r && g > b) return 'green';
+    return 'neutral';
+  });
+  return families.every((f) => f === families[0]) ? (families[0] ?? 'neutral') : 'neutral';
+}
+
+/**
+ * Clicks a control that opens a new tab and returns that tab once it has reached an http(s)
+ * address (the portal may open a blank tab first and point it at the link when it arrives).
+ */
+export async function openedTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
+  await tab.waitForURL(/^https?:/, { timeout: 20_000 });
+  return tab;
+}
+
+/** Outside pages the product links to are answered by a stand-in page: journeys never leave the machine. */
+export async function standInFor(context: BrowserContext, origins: readonly string[]): Promise<void> {
+  for (const origin of origins) {
+    await context.route(`${origin}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>${new URL(origin).hostname}</title><p>Outside page</p>` }),
+    );
+  }
+}
+
+/** The cell of `row` under the column headed `header`, in a table with one header row. */
+export async function cellUnder(table: Locator, row: Locator, header: string): Promise<Locator> {
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const index = headers.findIndex((h) => h.trim() === header);
+  expect(index, `column '${header}' among ${JSON.stringify(headers)}`).toBeGreaterThanOrEqual(0);
+  return row.getByRole('cell').nth(index);
+}
+
+/** Console errors other than the 401 the portal's start-up profile check logs for a signed-out visitor. */
+export function unexpectedErrors(consoleErrors: readonly string[], allowed: RegExp = /(401|Unauthorized)/i): string[] {
+  return consoleErrors.filter((e) => !allowed.test(e));
+}
