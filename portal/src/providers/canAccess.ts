@@ -49,7 +49,7 @@ const RULES: Record<string, Record<string, Rule>> = {
     listPast: isVerifiedStaff,
     submitReport: isVerifiedAssociate,
     saveReport: isVerifiedStaff,
-    viewReport: isVerifiedStaff,
+    viewReport: (p) => isClient(p) || isVerifiedStaff(p),
     viewParticipants: isVerifiedAdmin,
     viewJoinTimes: isVerifiedAdmin,
     delete: isVerifiedAdmin,
