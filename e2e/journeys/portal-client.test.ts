@@ -70,11 +70,7 @@ describe('a client on the portal', () => {
     // The countdown ticks every second.
     const seconds = card.getByTestId('countdown-seconds').locator('span').first();
     const before = await seconds.textContent();
-    await page.waitForFunction(
-      (previous) => document.querySelector('[data-testid="countdown-seconds"] span')?.textContent !== previous,
-      before,
-      { timeout: 3000 },
-    );
+    await expect.poll(() => seconds.textContent(), { timeout: 3000, interval: 200 }).not.toBe(before);
 
     const upcoming = page.getByRole('table', { name: 'Upcoming Sessions' });
     await expectText(upcoming.getByRole('cell', { name: when.meetingTime }), when.meetingTime);
