@@ -15,13 +15,20 @@ export async function signIn(page: Page, baseUrl: string, account: { email: stri
   await page.waitForURL(/\/dashboard$/i);
 }
 
+/** What toneOf reads of an element (the e2e project compiles without the DOM library). */
+interface StyledElement {
+  ownerDocument: { defaultView: { getComputedStyle(el: StyledElement): { color: string; backgroundColor: string } } | null };
+}
+
 /**
  * The colour family a message box is painted in, read from its computed text and background
  * colours: 'red' or 'green' when both agree, otherwise 'neutral'.
  */
 export async function toneOf(locator: Locator): Promise<'red' | 'green' | 'neutral'> {
-  // Written as text: the e2e project compiles without the DOM library.
-  const colours = await locator.evaluate<string[], undefined>('(el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]');
+  const colours = await locator.evaluate((el: StyledElement) => {
+    const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+    return [style?.color ?? '', style?.backgroundColor ?? ''];
+  });
   const families = colours.map((css) => {
     const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).map(Number);
     if (r > g && r > b) return 'red';
