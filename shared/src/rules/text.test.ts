@@ -21,6 +21,9 @@ describe('firstName and initialOf', () => {
   it('greets by the first word of the name', () => {
     expect(firstName('  Asha  Rao ')).toBe('Asha');
     expect(firstName('Ravi')).toBe('Ravi');
+    expect(firstName('Dr. Meera Rao')).toBe('Meera');
+    expect(firstName('Smt Lakshmi Iyer')).toBe('Lakshmi');
+    expect(firstName('Dr.')).toBe('Dr.');
   });
 
   it("falls back to 'User'", () => {

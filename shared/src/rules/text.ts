@@ -12,9 +12,13 @@ export function truncate(text: string, n: number): string {
   return `${chars.slice(0, Math.max(0, n)).join('')}…`;
 }
 
+/** Titles that come before a name and are not how anyone is greeted ('Dr. Meera Rao' → 'Meera'). */
+const HONORIFICS = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'shri', 'smt', 'sri', 'kumari']);
+
 /** The dashboard greets by first name, or 'User' when there is no name (spec §1). */
 export function firstName(name: string | null | undefined): string {
-  const first = (name ?? '').trim().split(/\s+/)[0];
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const first = words.find((w) => !HONORIFICS.has(w.replace(/\.$/, '').toLowerCase())) ?? words[0];
   return first ? first : 'User';
 }
 
