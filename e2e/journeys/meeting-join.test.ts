@@ -1,11 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../support/api.ts';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { moveClocks, serverNow, startClockServer, syncPageClock } from '../support/clock.ts';
 import { cellUnder, expectVisible, openedTab, signIn, standInFor, unexpectedErrors } from '../support/portal.ts';
 import { cliAdmin, createAccount, scheduleMeeting, startAfter, verifiedAssociate, type Account, type SeededMeeting } from '../support/seed.ts';
-import type { ProductServer } from '../support/server.ts';
+import { startProductServer, type ProductServer } from '../support/server.ts';
 
 const session = useBrowser('meeting-join');
 let server: ProductServer;
@@ -117,5 +120,18 @@ describe('joining a meeting at its join window', () => {
     }
 
     for (const tracked of [clientTab, associateTab, adminTab]) expect(unexpectedErrors(tracked.consoleErrors)).toEqual([]);
+  });
+
+  it('has no clock control outside test runs: no route by default, and production refuses to start with it', async () => {
+    const shared = new ApiClient(inject('baseUrl'));
+    expect((await shared.call('PUT', '/test/clock', { now: new Date().toISOString() })).status).toBe(404);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'bh-e2e-clock-'));
+    try {
+      const refused = startProductServer({ dataDir, env: { NODE_ENV: 'production', TEST_CLOCK: 'on' } });
+      await expect(refused).rejects.toThrow(/TEST_CLOCK=on is only allowed with NODE_ENV=test/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
