@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { GENERAL_MESSAGES } from '@bh/shared';
 import type { AppDeps } from './lib/deps.ts';
+import { createDbHealth } from './lib/db-health.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
@@ -40,12 +41,10 @@ function clientIp(trustProxy: boolean) {
 
 /** The /api/v1 application: every route, the middleware chain and one error mapping. */
 export function createApi(deps: AppDeps) {
+  const dbIsUp = createDbHealth(deps.db);
   const api = new Hono<AppEnv>()
     .get('/health', async (c) => {
-      const ok = await deps.db
-        .command({ ping: 1 }, { timeoutMS: 1_500 })
-        .then(() => true)
-        .catch(() => false);
+      const ok = await dbIsUp();
       return c.json({ status: ok ? 'ok' : 'degraded', db: ok ? 'ok' : 'down' }, ok ? 200 : 503);
     })
     .use('*', clientIp(deps.config.trustProxy))
