@@ -18,7 +18,7 @@ for (const { pkg, file } of outputs) {
   const res = spawnSync('pnpm', ['--filter', pkg, 'build'], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

@@ -16,7 +16,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const res = spawnSync('pnpm', ['build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    const res = spawnSync('pnpm', ['build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' } });
     if (res.status !== 0) throw new Error('pnpm build failed');
   }
   const server = await startProductServer();
