@@ -112,12 +112,24 @@ export async function measurePortal(row: RowFn): Promise<Record<string, number>>
   return result;
 }
 
-/** Lighthouse (mobile, median of 3) per public page, through the site's own script. */
+/** Lighthouse (mobile, median of 3) per public page on the real server, through the site's own script. */
 export async function runLighthouse(row: RowFn): Promise<unknown> {
-  const res = spawnSync(process.execPath, ['site/scripts/lighthouse.ts', '--json'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (res.status !== 0) throw new Error('lighthouse script failed');
-  const lastLine = res.stdout.trim().split('\n').pop() ?? '{}';
-  const pages = JSON.parse(lastLine) as Record<string, { performance: number; accessibility: number }>;
-  for (const [page, s] of Object.entries(pages)) row('Lighthouse', `${page} performance / accessibility`, `${s.performance} / ${s.accessibility}`);
-  return pages;
+  const port = await freePort();
+  const server = await startProcess('scripts/start.ts', port, { DATA_DIR: join(ROOT, '.data', 'bench-lighthouse'), LOG_LEVEL: 'silent', MONGODB_URI: '' }, '/api/v1/health');
+  try {
+    const res = spawnSync(process.execPath, ['site/scripts/lighthouse.ts', `http://127.0.0.1:${port}`, '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    });
+    const lastLine = res.stdout.trim().split('\n').pop() ?? '{}';
+    const pages = JSON.parse(lastLine) as Record<string, { performance: number; accessibility: number; islands: boolean; target: number; ok: boolean }>;
+    for (const [page, s] of Object.entries(pages)) {
+      row('Lighthouse', `${page} performance / accessibility`, `${s.performance} / ${s.accessibility}`, `≥ ${s.target} / ≥ 95`, s.ok);
+    }
+    return pages;
+  } finally {
+    await server.stop();
+  }
 }

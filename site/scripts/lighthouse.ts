@@ -2,7 +2,7 @@
  * Lighthouse on the public pages: mobile (Lighthouse's default form factor and throttling),
  * median of 3 runs per page, performance and accessibility.
  *
- *   pnpm --filter @bh/site lighthouse [baseUrl] [--static] [--runs N] [--pages /a,/b]
+ *   pnpm --filter @bh/site lighthouse [baseUrl] [--static] [--runs N] [--pages /a,/b] [--json]
  *
  * baseUrl defaults to the product server (`pnpm start`). --static measures site/dist through a
  * small gzip server instead, for when the product server is not running. Chromium comes from
@@ -28,6 +28,8 @@ interface Options {
   useStatic: boolean;
   runs: number;
   pages: string[];
+  /** Also print one JSON line of the medians at the end, for `pnpm bench`. */
+  json: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -36,10 +38,12 @@ function parseArgs(argv: string[]): Options {
     useStatic: false,
     runs: 3,
     pages: [...Object.values(PUBLIC_PAGES).map((p) => p.path), ...PAYMENT_PAGES.map((p) => p.path)],
+    json: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--static') options.useStatic = true;
+    else if (arg === '--json') options.json = true;
     else if (arg === '--runs') options.runs = Math.max(1, Number(argv[++i]));
     else if (arg === '--pages') options.pages = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (/^https?:\/\//.test(arg)) options.baseUrl = arg.replace(/\/+$/, '');
@@ -155,6 +159,7 @@ async function main(): Promise<void> {
   const baseUrl = staticServer?.baseUrl ?? options.baseUrl;
   const chromium = await launchChromium();
   let failed = false;
+  const summary: Record<string, { performance: number; accessibility: number; islands: boolean; target: number; ok: boolean }> = {};
   try {
     console.log(`Lighthouse, mobile, median of ${options.runs} runs per page, on ${baseUrl}${staticServer ? ' (static dist)' : ''}\n`);
     console.log(['page'.padEnd(48), 'islands', 'perf', 'runs'.padEnd(12), 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'load', 'result'].join('  '));
@@ -167,6 +172,7 @@ async function main(): Promise<void> {
       const perfTarget = islands ? TARGETS.performanceIslands : TARGETS.performanceStatic;
       const ok = median.performance >= perfTarget && median.accessibility >= TARGETS.accessibility;
       failed ||= !ok;
+      summary[path] = { performance: median.performance, accessibility: median.accessibility, islands, target: perfTarget, ok };
       const { fcp, lcp, tbt, cls } = median.metrics;
       console.log(
         [
@@ -189,6 +195,7 @@ async function main(): Promise<void> {
     chromium.stop();
     staticServer?.server.close();
   }
+  if (options.json) console.log(JSON.stringify(summary));
   if (failed) process.exitCode = 1;
 }
 
