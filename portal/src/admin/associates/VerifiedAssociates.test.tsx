@@ -28,7 +28,8 @@ class FakeIntersectionObserver {
 
 function scrollToEnd() {
   act(() => {
-    for (const observer of [...FakeIntersectionObserver.live]) {
+    // A snapshot: a callback may add or remove observers while this loop runs.
+    for (const observer of Array.from(FakeIntersectionObserver.live)) {
       observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
     }
   });
