@@ -8,7 +8,7 @@ import { installMatchMedia, setViewportWidth } from './viewport.ts';
 const hasDom = typeof window !== 'undefined';
 
 // Lazy screens load on first use, and the machines running the suite are small and shared.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 if (hasDom) {
   installMatchMedia();
