@@ -32,6 +32,8 @@ const rows: Row[] = [];
 const json: Record<string, unknown> = {};
 const row = (area: string, measure: string, value: string, target = '', pass: boolean | null = null) => rows.push({ area, measure, value, target, pass });
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+/** A load run meets a latency target only if it completed requests, all of them answered 2xx. */
+const clean = (r: LoadResult) => r.rps > 0 && r.errors === 0 && r.non2xx === 0;
 
 async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectId, clientEmail: string, total: number, existing: number): Promise<void> {
   const doctorId = new ObjectId();
@@ -104,16 +106,18 @@ async function benchApi(): Promise<void> {
     ]);
     const rss1k = api.rssMiB();
 
+    // Before the large data set, so a database still busy with it cannot slow the logins down.
+    const loginLoad = await interleaved([
+      { name: 'login', run: () => runLoad({ url: `${base}/api/v1/user/login`, connections: 4, seconds: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: clientEmail, password: PASSWORD }) }) },
+    ]);
+
+
     await seedMeetings(db, clientId, clientEmail, 50_000, 1_000);
     const large = await interleaved([
       { name: 'health', run: load(`${base}/api/v1/health`) },
       { name: 'meetings50k', run: load(`${base}/api/v1/meeting/get-meetings`, { headers: { cookie } }) },
     ]);
     const rss50k = api.rssMiB();
-
-    const loginLoad = await interleaved([
-      { name: 'login', run: () => runLoad({ url: `${base}/api/v1/user/login`, connections: 4, seconds: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: clientEmail, password: PASSWORD }) }) },
-    ]);
 
     const health = small.health!;
     const bareR = small.bare!;
@@ -125,14 +129,14 @@ async function benchApi(): Promise<void> {
     row('API', 'GET /payments/services (req/s, p50/p99 ms)', `${fmt(s.rps, 0)}, ${s.p50}/${s.p99}`, '', null);
     row('API', 'services ÷ health', fmt(s.rps / health.rps, 2));
     for (const [name, r, rss, h] of [['1,000', small.meetings1k!, rss1k, health], ['50,000', large.meetings50k!, rss50k, large.health!]] as const) {
-      row('API', `get-meetings, 10 of ${name} (req/s, p50/p99 ms, c=50)`, `${fmt(r.rps, 0)}, ${r.p50}/${r.p99}`, 'p99 ≤ 50 ms', r.p99 <= 50 && r.non2xx === 0);
+      row('API', `get-meetings, 10 of ${name} (req/s, p50/p99 ms, c=50)`, `${fmt(r.rps, 0)}, ${r.p50}/${r.p99}${r.errors ? `, ${r.errors} timeouts/errors` : ''}`, 'p99 ≤ 50 ms', clean(r) && r.p99 <= 50);
       row('API', `get-meetings ÷ health at ${name}`, fmt(r.rps / h.rps, 2));
       row('API', `API RSS after ${name} (MiB)`, fmt(rss));
     }
     const rssGrowth = rss50k / rss1k - 1;
     row('API', 'RSS growth 1,000 → 50,000 meetings', `${fmt(rssGrowth * 100)} %`, '≤ +10 %', rssGrowth <= 0.1);
     const l = loginLoad.login!;
-    row('API', 'login, c=4 (req/s, p50/p99 ms)', `${fmt(l.rps, 0)}, ${l.p50}/${l.p99}`, 'p99 ≤ 150 ms', l.p99 <= 150 && l.non2xx === 0);
+    row('API', 'login, c=4 (req/s, p50/p99 ms)', `${fmt(l.rps, 0)}, ${l.p50}/${l.p99}${l.errors ? `, ${l.errors} timeouts/errors` : ''}`, 'p99 ≤ 150 ms', clean(l) && l.p99 <= 150);
     Object.assign(json, { api: { bare: bareR, health, services: s, meetings1k: small.meetings1k, meetings50k: large.meetings50k, login: l, rss1k, rss50k, healthRatio, rssGrowth } });
   } finally {
     await mongo.close();
