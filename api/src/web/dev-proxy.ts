@@ -14,6 +14,16 @@ export interface DevProxy {
 
 export const PORTAL_DEV_BASE = '/portal-dev/';
 
+const DEV_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: http://127.0.0.1:* http://localhost:*",
+  "frame-ancestors 'none'",
+].join('; ');
+
 function targetPort(path: string, proxy: DevProxy, portalRoute: boolean): { port: number; path: string } {
   if (path.startsWith(PORTAL_DEV_BASE)) return { port: proxy.portalPort, path };
   // A portal page is the Vite server's index.html; the router reads the real path in the browser.
@@ -36,6 +46,9 @@ export async function forwardToDevServer(req: Request, proxy: DevProxy, portalRo
     const out = new Headers(res.headers);
     out.delete('content-encoding');
     out.delete('content-length');
+    // Dev servers inject inline module scripts and talk to their HMR sockets: a development-only
+    // policy (the built product gets the strict one from web-app.ts).
+    out.set('Content-Security-Policy', DEV_CSP);
     return new Response(res.body, { status: res.status, headers: out });
   } catch {
     return new Response(`Dev server on port ${target.port} is not up yet; retrying shortly.`, { status: 502 });
