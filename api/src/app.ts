@@ -50,7 +50,8 @@ export function createApi(deps: AppDeps) {
     .use('*', clientIp(deps.config.trustProxy))
     .use('*', csrfMiddleware({ allowedOrigins: deps.config.allowedOrigins, multipartPaths: MULTIPART_PATHS, trustProxy: deps.config.trustProxy }))
     .use('*', async (c, next) => {
-      if (MULTIPART_PATHS.test(c.req.path)) return next();
+      // A GET has no body to limit, and looking for one would build a whole web Request.
+      if (c.req.method === 'GET' || c.req.method === 'HEAD' || MULTIPART_PATHS.test(c.req.path)) return next();
       return bodyLimit({
         maxSize: JSON_BODY_LIMIT,
         onError: () => {

@@ -1,16 +1,42 @@
 import type { Context } from 'hono';
 
+/** The policy of every response that is not a page: it may load nothing and be framed by no one. */
+const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Headers that only mean something for a document a browser displays. */
+export const DOCUMENT_HEADERS: readonly [string, string][] = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+];
+
 /** Headers every response carries (DESIGN §3, issue on security). */
-export function applySecurityHeaders(c: Context, options: { https: boolean }): void {
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Cross-Origin-Opener-Policy', 'same-origin');
-  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-  if (options.https) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  if (!c.res.headers.has('Content-Security-Policy')) {
-    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
-  }
+function securityHeaders(https: boolean): [string, string][] {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ...(https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ];
+}
+
+/**
+ * Sets the headers before the handler runs, so a response built through the context (c.json,
+ * c.body) is created with them at once; a page replaces the default policy with its own. Copying a
+ * finished response to add headers costs more than the rest of a small API call, so that is left
+ * to responses built elsewhere (the dev servers' pages), which arrive without them.
+ */
+export function securityHeadersMiddleware(isHttps: (c: Context) => boolean) {
+  return async (c: Context, next: () => Promise<void>): Promise<void> => {
+    const headers = securityHeaders(isHttps(c));
+    for (const [name, value] of headers) c.header(name, value);
+    c.header('Content-Security-Policy', DEFAULT_CSP);
+    await next();
+    if (c.res.headers.get('X-Content-Type-Options') === null) {
+      for (const [name, value] of headers) c.header(name, value);
+      if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', DEFAULT_CSP);
+      if (c.res.headers.get('Content-Type')?.startsWith('text/html')) for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
+    }
+  };
 }
 
 /**

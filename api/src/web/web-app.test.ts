@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,5 +125,32 @@ describe('security headers', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toContain('Secure');
+  });
+});
+
+describe('pnpm dev behind the one origin', () => {
+  it('pages from the dev servers get the security headers and a development policy, API calls stay on the API', async () => {
+    const devServer = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>dev</title><p>${req.url}</p>`);
+    });
+    await new Promise<void>((resolve) => devServer.listen(0, '127.0.0.1', resolve));
+    const port = (devServer.address() as AddressInfo).port;
+    try {
+      const root = mkdtempSync(join(tmpdir(), 'bh-web-dev-'));
+      const dev = createWebApp(ctx.deps, { siteDir: join(root, 'site'), portalDir: join(root, 'portal'), cacheFiles: false, devProxy: { portalPort: port, sitePort: port } });
+      const page = await dev.request('/services');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<p>/services</p>');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+      const api = await dev.request('/api/v1/payments/services');
+      expect(api.status).toBe(200);
+      expect(api.headers.get('content-type')).toMatch(/application\/json/);
+    } finally {
+      await new Promise((resolve) => devServer.close(resolve));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps } from '../lib/deps.ts';
 import { createApp, handleError } from '../app.ts';
 import { StaticFolder, type StaticFile } from './static-files.ts';
-import { applySecurityHeaders, pageCsp } from './security-headers.ts';
+import { DOCUMENT_HEADERS, pageCsp, securityHeadersMiddleware } from './security-headers.ts';
 import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
@@ -21,14 +21,17 @@ export interface WebOptions {
 
 function isHttps(c: Context, trustProxy: boolean): boolean {
   if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
-  return new URL(c.req.url).protocol === 'https:';
+  return c.req.url.startsWith('https:');
 }
 
 function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean): Response {
   c.header('Cache-Control', cacheControl);
   c.header('ETag', file.etag);
   c.header('Vary', 'Accept-Encoding');
-  if (file.type.startsWith('text/html')) c.header('Content-Security-Policy', pageCsp(file.scriptHashes, https));
+  if (file.type.startsWith('text/html')) {
+    c.header('Content-Security-Policy', pageCsp(file.scriptHashes, https));
+    for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
+  }
   if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
   c.header('Content-Type', file.type);
   const accept = c.req.header('accept-encoding') ?? '';
@@ -54,12 +57,15 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
   const api = createApp(deps);
   const app = new Hono();
 
-  app.use('*', async (c, next) => {
-    await next();
-    applySecurityHeaders(c, { https: isHttps(c, deps.config.trustProxy) });
+  app.use('*', securityHeadersMiddleware((c) => isHttps(c, deps.config.trustProxy)));
+  // JSON from the API is compressed on the fly for clients that accept it; static files arrive
+  // already compressed. The Vary header is set up front, so a response needs no copy to get it.
+  const compressJson = compress();
+  app.use('/api/*', async (c, next) => {
+    c.header('Vary', 'Accept-Encoding');
+    if (!/\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '')) return next();
+    return compressJson(c, next);
   });
-  // JSON from the API is compressed on the fly; static files arrive already compressed.
-  app.use('/api/*', compress());
   app.route('/', api);
 
   const devProxy = options.devProxy;

@@ -98,6 +98,26 @@ describe('headers on site, portal and API responses', () => {
     }
   });
 
+  it('pages also isolate their browsing context and switch off camera, microphone, location and payment APIs', async () => {
+    for (const { label, path, cookie, html } of paths()) {
+      const res = await http.request(path, cookie ? { headers: { cookie } } : {});
+      if (!html) continue;
+      expect(res.headers.get('content-type'), label).toMatch(/^text\/html/);
+      expect(res.headers.get('cross-origin-opener-policy'), label).toBe('same-origin');
+      expect(res.headers.get('permissions-policy'), label).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\).*payment=\(\)/);
+    }
+  });
+
+  it('API JSON says it varies by Accept-Encoding and is compressed for clients that accept gzip', async () => {
+    const plain = await http.request('/api/v1/openapi.json');
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const gzip = await http.request('/api/v1/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await new Response(gzip.body!.pipeThrough(new DecompressionStream('gzip'))).json()).toEqual(await plain.json());
+  });
+
   it('lists exactly the page’s inline scripts by hash (JSON data blocks and external scripts need none)', async () => {
     const home = await http.request('/');
     const scripts = directives(home.headers.get('content-security-policy') ?? '').get('script-src') ?? [];

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/types.ts';
 import { DOCS_CSP, renderDocsPage } from './docs.page.ts';
 import { openApiDocument } from './openapi.document.ts';
+import { DOCUMENT_HEADERS } from '../../web/security-headers.ts';
 
 /** GET /api/v1/openapi.json: the contract, generated from the shared schemas. */
 export function openapiRoutes() {
@@ -19,6 +20,7 @@ export function apiDocsRoutes() {
   return new Hono().get('/', (c) => {
     page ??= renderDocsPage(openApiDocument().document);
     c.header('Content-Security-Policy', DOCS_CSP);
+    for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
     c.header('Cache-Control', 'no-cache');
     return c.html(page);
   });
