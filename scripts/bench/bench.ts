@@ -71,6 +71,40 @@ async function login(base: string, email: string): Promise<string> {
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
+/** CPU time a process has used so far, in clock ticks. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits (up to a limit) until the processes are at rest: a second in which together they used under
+ * 5 % of a core. A client that gives up does not cancel its query, so a load run leaves work behind.
+ */
+async function atRest(pids: number[], limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  const total = () => pids.reduce((n, pid) => n + cpuTicks(pid), 0);
+  let before = total();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = total();
+    if (now - before <= 5) return;
+    before = now;
+  }
+}
+
+/** The time of one call on an idle server. */
+async function alone(url: string, cookie: string): Promise<number> {
+  const t = performance.now();
+  await (await fetch(url, { headers: { cookie } })).arrayBuffer();
+  return performance.now() - t;
+}
+
+/** Warm-up, then ROUNDS rounds of every target in turn; medians per target. */
 async function interleaved(targets: { name: string; run: () => Promise<LoadResult> }[]): Promise<Record<string, LoadResult>> {
   for (const t of targets) await t.run(); // warm-up
   const runs: Record<string, LoadResult[]> = Object.fromEntries(targets.map((t) => [t.name, []]));
@@ -82,12 +116,18 @@ async function benchApi(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bh-bench-'));
   const [barePort, apiPort] = [await freePort(), await freePort()];
   const bare = await startProcess('scripts/bench/bare-server.ts', barePort, {}, '/');
-  const api = await startProcess('api/src/server.ts', apiPort, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', MONGODB_URI: '' }, '/api/v1/health');
+  // BENCH_MONGODB_URI measures the API on that server instead, in a database of its own that is
+  // dropped afterwards; by default the API starts its embedded database.
+  const external = process.env.BENCH_MONGODB_URI ?? '';
+  const dbName = external ? `bh_bench_${randomBytes(4).toString('hex')}` : 'better_health';
+  const api = await startProcess('api/src/server.ts', apiPort, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', MONGODB_URI: external, MONGODB_DB: dbName, ...(external ? { DOCUMENT_KEY: randomBytes(32).toString('base64') } : {}) }, '/api/v1/health');
   const base = `http://127.0.0.1:${apiPort}`;
-  const lock = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { port: number };
-  const mongo = new MongoClient(`mongodb://127.0.0.1:${lock.port}/`);
+  const lock = external ? null : (JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { port: number; pid: number });
+  const mongo = new MongoClient(external || `mongodb://127.0.0.1:${lock!.port}/`);
+  const dbPids = lock ? [lock.pid] : [];
+  row('API', 'database', external ? 'BENCH_MONGODB_URI' : 'embedded (FerretDB or mongod, see README)');
   try {
-    const db = mongo.db('better_health');
+    const db = mongo.db(dbName);
     const clientId = new ObjectId();
     const clientEmail = `bench-client-${randomBytes(3).toString('hex')}@bench.betterhealth.in`;
     await db.collection('users').insertOne({
@@ -98,25 +138,34 @@ async function benchApi(): Promise<void> {
     const cookie = await login(base, clientEmail);
 
     const load = (url: string, extra: Partial<Parameters<typeof runLoad>[0]> = {}) => () => runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, ...extra });
+    const meetingsUrl = `${base}/api/v1/meeting/get-meetings`;
+    const apiPid = api.child.pid!;
+    // Calls that need no database query, interleaved with the bare server: the framework's cost.
+    await atRest([apiPid, ...dbPids], 120_000);
     const small = await interleaved([
       { name: 'bare', run: load(`http://127.0.0.1:${barePort}/`) },
       { name: 'health', run: load(`${base}/api/v1/health`) },
       { name: 'services', run: load(`${base}/api/v1/payments/services`) },
-      { name: 'meetings1k', run: load(`${base}/api/v1/meeting/get-meetings`, { headers: { cookie } }) },
     ]);
+    // A lone call before the load, then the load. Memory is read once the API process is at rest;
+    // the database may still be working through queries whose clients gave up.
+    await atRest([apiPid, ...dbPids], 120_000);
+    const alone1k = await alone(meetingsUrl, cookie);
+    const meetings1k = (await interleaved([{ name: 'm', run: load(meetingsUrl, { headers: { cookie } }) }])).m!;
+    await atRest([apiPid], 120_000);
     const rss1k = api.rssMiB();
 
     // Before the large data set, so a database still busy with it cannot slow the logins down.
+    await atRest([apiPid, ...dbPids], 120_000);
     const loginLoad = await interleaved([
       { name: 'login', run: () => runLoad({ url: `${base}/api/v1/user/login`, connections: 4, seconds: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: clientEmail, password: PASSWORD }) }) },
     ]);
 
-
     await seedMeetings(db, clientId, clientEmail, 50_000, 1_000);
-    const large = await interleaved([
-      { name: 'health', run: load(`${base}/api/v1/health`) },
-      { name: 'meetings50k', run: load(`${base}/api/v1/meeting/get-meetings`, { headers: { cookie } }) },
-    ]);
+    await atRest([apiPid, ...dbPids], 120_000);
+    const alone50k = await alone(meetingsUrl, cookie);
+    const meetings50k = (await interleaved([{ name: 'm', run: load(meetingsUrl, { headers: { cookie } }) }])).m!;
+    await atRest([apiPid], 120_000);
     const rss50k = api.rssMiB();
 
     const health = small.health!;
@@ -128,17 +177,19 @@ async function benchApi(): Promise<void> {
     const s = small.services!;
     row('API', 'GET /payments/services (req/s, p50/p99 ms)', `${fmt(s.rps, 0)}, ${s.p50}/${s.p99}`, '', null);
     row('API', 'services ÷ health', fmt(s.rps / health.rps, 2));
-    for (const [name, r, rss, h] of [['1,000', small.meetings1k!, rss1k, health], ['50,000', large.meetings50k!, rss50k, large.health!]] as const) {
+    for (const [name, r, rss, once] of [['1,000', meetings1k, rss1k, alone1k], ['50,000', meetings50k, rss50k, alone50k]] as const) {
       row('API', `get-meetings, 10 of ${name} (req/s, p50/p99 ms, c=50)`, `${fmt(r.rps, 0)}, ${r.p50}/${r.p99}${r.errors ? `, ${r.errors} timeouts/errors` : ''}`, 'p99 ≤ 50 ms', clean(r) && r.p99 <= 50);
-      row('API', `get-meetings ÷ health at ${name}`, fmt(r.rps / h.rps, 2));
-      row('API', `API RSS after ${name} (MiB)`, fmt(rss));
+      row('API', `get-meetings ÷ health at ${name}`, r.rps > 0 ? fmt(r.rps / health.rps, 2) : '0 (none completed)');
+      row('API', `get-meetings, one call on an idle server, at ${name} (ms)`, fmt(once, 0));
+      row('API', `API RSS after the load at ${name} (MiB)`, fmt(rss));
     }
     const rssGrowth = rss50k / rss1k - 1;
     row('API', 'RSS growth 1,000 → 50,000 meetings', `${fmt(rssGrowth * 100)} %`, '≤ +10 %', rssGrowth <= 0.1);
     const l = loginLoad.login!;
     row('API', 'login, c=4 (req/s, p50/p99 ms)', `${fmt(l.rps, 0)}, ${l.p50}/${l.p99}${l.errors ? `, ${l.errors} timeouts/errors` : ''}`, 'p99 ≤ 150 ms', clean(l) && l.p99 <= 150);
-    Object.assign(json, { api: { bare: bareR, health, services: s, meetings1k: small.meetings1k, meetings50k: large.meetings50k, login: l, rss1k, rss50k, healthRatio, rssGrowth } });
+    Object.assign(json, { api: { bare: bareR, health, services: s, meetings1k, meetings50k, login: l, alone1k, alone50k, rss1k, rss50k, healthRatio, rssGrowth } });
   } finally {
+    if (external) await mongo.db(dbName).dropDatabase().catch(() => {});
     await mongo.close();
     await Promise.all([api.stop(), bare.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
