@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, type Role, type VerificationStatus } from '@bh/shared';
-import { meetingsCollection, type MeetingDoc } from '../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, meetingsCollection, type MeetingDoc } from '../src/routes/meeting/meeting.service.ts';
 import { couponsCollection, paymentLinksCollection } from '../src/routes/payments/payments.service.ts';
 import { submittedApplicant, validApplication } from '../src/routes/register/application-test-helpers.ts';
 import { multipart, PDF, uploadFile } from '../src/routes/uploads/upload-test-helpers.ts';
@@ -100,7 +100,7 @@ async function meeting(clientId: string, doctorId: string, startsAt: Date = new 
     createdAt: START,
     createdBy: new ObjectId(),
   };
-  await meetingsCollection(ctx.deps.db).insertOne(doc);
+  await insertMeetings(ctx.deps.db, [doc]);
   return doc._id.toHexString();
 }
 

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Db, MongoClient } from 'mongodb';
 import type { Env } from '../env.ts';
+import { systemClock } from '../lib/clock.ts';
 import { createMongoClient } from '../lib/mongo.ts';
+import { backfillParticipantMeetings } from '../routes/meeting/meeting.service.ts';
 import { PROJECT_ROOT, startEmbeddedDb, type EmbeddedDb } from './embedded.ts';
 import { ensureIndexes } from './indexes.ts';
 
@@ -19,7 +21,7 @@ export function dataDirOf(env: Env): string {
   return resolve(PROJECT_ROOT, env.DATA_DIR);
 }
 
-/** Connects to MONGODB_URI, or to the embedded server it starts, and creates every index. */
+/** Connects to MONGODB_URI, or to the embedded server it starts, creates every index and brings stored data up to date. */
 export async function openDatabase(env: Env, log: (msg: string) => void): Promise<Database> {
   let embedded: EmbeddedDb | null = null;
   let uri = env.MONGODB_URI;
@@ -32,6 +34,8 @@ export async function openDatabase(env: Env, log: (msg: string) => void): Promis
   await client.connect();
   const db = client.db(env.MONGODB_DB);
   await ensureIndexes(db);
+  const refs = await backfillParticipantMeetings({ db, clock: systemClock });
+  if (refs > 0) log(`Listed ${refs} meeting(s) under their participants`);
   return {
     client,
     db,

@@ -19,7 +19,7 @@ import {
   verifyEmailRequest,
 } from '@bh/shared';
 import { hashToken } from '../../src/lib/sessions.ts';
-import { meetingsCollection, type MeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, type MeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { changedCollections, fingerprint, jsonRoutes, sessionCookie, validApplication, type Fingerprint } from './support.ts';
 
@@ -315,7 +315,7 @@ async function meetingDoc(clientId: string, doctorId: string, startsAt: Date, jo
     createdAt: new Date(START),
     createdBy: new ObjectId(admin.id),
   };
-  await meetingsCollection(ctx.deps.db).insertOne(doc);
+  await insertMeetings(ctx.deps.db, [doc]);
   return doc._id.toHexString();
 }
 

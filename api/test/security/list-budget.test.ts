@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_SIZE, VERIFIED_PAGE_SIZE, type AdminResource } from '@bh/shared';
 import type { UserDoc } from '../../src/lib/mongo.ts';
-import { meetingsCollection, type MeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, type MeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
 import { couponsCollection, type CouponDoc } from '../../src/routes/payments/payments.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { apiRoutes } from './support.ts';
@@ -113,7 +113,7 @@ beforeAll(async () => {
   const others = Array.from({ length: MANY }, (_, i) => userDoc(i, i % 2 ? 'user' : 'doctor', 'verified', 'other'));
   await users.insertMany(others);
   const crowd = Array.from({ length: MANY }, (_, i) => meeting(others[(2 * i + 1) % MANY]!, others[(2 * i) % MANY]!, new Date(START.getTime() - 29 * DAY + i * 10 * HOUR)));
-  await meetingsCollection(ctx.deps.db).insertMany([...history, ...crowd]);
+  await insertMeetings(ctx.deps.db, [...history, ...crowd]);
   verifiedDoctors = others.filter((u) => u.role === 'doctor').length + 1;
 
   await users.insertMany(Array.from({ length: MANY }, (_, i) => userDoc(i, i % 3 ? 'doctor' : 'admin', 'pending', 'pending')));

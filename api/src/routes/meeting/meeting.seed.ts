@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
 import type { SeedStep } from '../../db/seed.ts';
-import { meetingsCollection, type MeetingDoc } from './meeting.service.ts';
+import { insertMeetings, type MeetingDoc } from './meeting.service.ts';
 
 /** An instant as India's calendar date and 12-hour clock, the way meetings are entered. */
 export function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
@@ -61,5 +61,5 @@ export const seedMeetings: SeedStep = async (deps, accounts) => {
     createdAt: new Date(Math.min(now.getTime(), plan.startsAt.getTime()) - 7 * DAY_MS),
     createdBy: admin._id,
   }));
-  await meetingsCollection(deps.db).insertMany(docs);
+  await insertMeetings(deps.db, docs);
 };

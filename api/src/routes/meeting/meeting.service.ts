@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MongoServerError, ObjectId, type Db, type Filter } from 'mongodb';
+import { MongoServerError, ObjectId, type Db } from 'mongodb';
 import {
   isJoinWindowOpen,
   MEETING_LENGTH_MINUTES,
@@ -16,6 +16,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
 import type { AuthUser } from '../../lib/types.ts';
+import { addRefs, latestMeetingsOf, meetingsOf, refOf, refsByParticipant, refsOf, removeRef } from './participant-meetings.ts';
 
 /**
  * A meeting as stored. Participants are referenced by id and, because there is no $lookup,
@@ -108,13 +109,11 @@ export function toMeeting(doc: MeetingDoc): Meeting {
  * the latest they hold, an admin a bounded window around now. Always by start, ascending.
  */
 export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeting[]> {
-  const col = meetingsCollection(deps.db);
-  if (user.role === 'user') return latestByStart(col, { clientId: user._id });
-  if (user.role === 'doctor') return latestByStart(col, { doctorId: user._id });
+  if (user.role !== 'admin') return (await latestMeetingsOf(deps.db, user._id, PARTICIPANT_MEETINGS_LIMIT)).map(toMeeting);
   const now = deps.clock.now().getTime();
   const from = new Date(now - ADMIN_MEETINGS_WINDOW.pastDays * DAY_MS);
   const to = new Date(now + ADMIN_MEETINGS_WINDOW.futureDays * DAY_MS);
-  const docs = await col
+  const docs = await meetingsCollection(deps.db)
     .find({ startsAt: { $gte: from, $lte: to } })
     .sort({ startsAt: 1, _id: 1 })
     .limit(ADMIN_MEETINGS_WINDOW.limit)
@@ -122,10 +121,15 @@ export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeti
   return docs.map(toMeeting);
 }
 
-/** The latest meetings matching `filter`, returned by start ascending like every meeting list. */
-async function latestByStart(col: ReturnType<typeof meetingsCollection>, filter: Filter<MeetingDoc>): Promise<Meeting[]> {
-  const docs = await col.find(filter).sort({ startsAt: -1, _id: -1 }).limit(PARTICIPANT_MEETINGS_LIMIT).toArray();
-  return docs.reverse().map(toMeeting);
+/**
+ * Stores meetings that were put together outside the booking flow (demo data, tests, the
+ * benchmark): their participants' refs first, then the meetings. Not for concurrent use: it
+ * takes no booking claims.
+ */
+export async function insertMeetings(db: Db, docs: MeetingDoc[]): Promise<void> {
+  if (docs.length === 0) return;
+  await addRefs(db, refsByParticipant(docs));
+  await meetingsCollection(db).insertMany(docs);
 }
 
 /** A participant for a meeting, checked the way verify-email and create-meeting both need. */
@@ -180,12 +184,8 @@ async function releaseClaim(deps: Deps, participantId: ObjectId, token: string):
 
 /** A meeting of this participant (in either seat) that overlaps a 90-minute slot from `start`. */
 async function findOverlap(deps: Deps, participantId: ObjectId, start: Date): Promise<MeetingDoc | null> {
-  const range = { $gt: new Date(start.getTime() - MEETING_MS), $lt: new Date(start.getTime() + MEETING_MS) };
-  const col = meetingsCollection(deps.db);
-  return (
-    (await col.findOne({ clientId: participantId, startsAt: range })) ??
-    (await col.findOne({ doctorId: participantId, startsAt: range }))
-  );
+  const near = (await refsOf(deps.db, participantId)).filter((ref) => Math.abs(ref.startsAt.getTime() - start.getTime()) < MEETING_MS);
+  return (await meetingsOf(deps.db, near))[0] ?? null;
 }
 
 /**
@@ -235,6 +235,8 @@ export async function createMeeting(deps: Deps, admin: AuthUser, input: CreateMe
       createdAt: deps.clock.now(),
       createdBy: admin._id,
     };
+    // Refs before the meeting: should the insert fail, a ref to nothing is skipped when read.
+    await addRefs(deps.db, refsByParticipant([doc]));
     await meetingsCollection(deps.db).insertOne(doc);
     await recordAudit(deps, {
       actor: admin,
@@ -250,28 +252,35 @@ export async function createMeeting(deps: Deps, admin: AuthUser, input: CreateMe
 
 /**
  * Records the caller's own join time (client → userJoinedAt, associate → docJoinedAt) inside the
- * join window. The first join is kept: the update only matches while the field is still empty.
- * Someone else's meeting is "not found", so ids of other people's meetings reveal nothing.
+ * join window. The first join is kept. Someone else's meeting is "not found", so ids of other
+ * people's meetings reveal nothing.
+ *
+ * Meetings are read and written by `_id` alone (see participant-meetings.ts for why), with the
+ * ownership checked here; participants never change. Two joins by one person in the same instant
+ * may both pass the check, and the later of the two nearly equal times is kept.
  */
 export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId): Promise<Meeting> {
   const col = meetingsCollection(deps.db);
-  const own: Filter<MeetingDoc> = user.role === 'user' ? { _id: meetingId, clientId: user._id } : { _id: meetingId, doctorId: user._id };
-  const meeting = await col.findOne(own);
-  if (!meeting) throw notFound(M.notFound);
+  const meeting = await col.findOne({ _id: meetingId });
+  const owner = user.role === 'user' ? meeting?.clientId : meeting?.doctorId;
+  if (!meeting || !owner?.equals(user._id)) throw notFound(M.notFound);
   const now = deps.clock.now();
   if (!isJoinWindowOpen(meeting.startsAt, now)) throw conflict(M.joinClosed);
   const field = user.role === 'user' ? 'userJoinedAt' : 'docJoinedAt';
-  const updated = await col.findOneAndUpdate({ ...own, [field]: null }, { $set: { [field]: now } }, { returnDocument: 'after' });
-  if (updated) return toMeeting(updated);
-  const current = await col.findOne(own);
-  if (!current) throw notFound(M.notFound);
-  return toMeeting(current);
+  if (meeting[field]) return toMeeting(meeting);
+  const updated = await col.findOneAndUpdate({ _id: meetingId }, { $set: { [field]: now } }, { returnDocument: 'after' });
+  if (!updated) throw notFound(M.notFound);
+  return toMeeting(updated);
 }
 
 /** Deletes a meeting and returns it as it was (the admin grid shows what went). */
 export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
   const deleted = await meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
   if (!deleted) throw notFound(M.notFound);
+  // The meeting is gone; its refs go after it. A ref left behind (claim busy, crash) is skipped on read.
+  for (const participantId of [deleted.clientId, deleted.doctorId]) {
+    await underClaim(deps, participantId, () => removeRef(deps.db, participantId, refOf(deleted)));
+  }
   await recordAudit(deps, {
     actor: admin,
     action: 'meeting.delete',
@@ -281,20 +290,64 @@ export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: Obje
   return toMeeting(deleted);
 }
 
+/** Runs `work` holding the participant's booking claim; skips it when the claim stays taken. */
+async function underClaim(deps: Deps, participantId: ObjectId, work: () => Promise<void>): Promise<boolean> {
+  const token = await claimParticipant(deps, participantId);
+  if (!token) return false;
+  try {
+    await work();
+    return true;
+  } finally {
+    await releaseClaim(deps, participantId, token);
+  }
+}
+
+const BACKFILL_MARK = 'participant-meetings-v1';
+
+/**
+ * Gives meetings stored before participant refs existed their refs, once per database. Each
+ * participant's missing refs are added under their booking claim, so a booking made meanwhile by
+ * another instance is never lost; running it again adds nothing.
+ */
+export async function backfillParticipantMeetings(deps: Deps): Promise<number> {
+  const marks = deps.db.collection<{ _id: string; at: Date }>('migrations');
+  if (await marks.findOne({ _id: BACKFILL_MARK })) return 0;
+  const all = await meetingsCollection(deps.db).find({}, { projection: { _id: 1, startsAt: 1, clientId: 1, doctorId: 1 } }).toArray();
+  let added = 0;
+  for (const [participant, refs] of refsByParticipant(all)) {
+    const participantId = new ObjectId(participant);
+    const done = await underClaim(deps, participantId, async () => {
+      const have = new Set((await refsOf(deps.db, participantId)).map((ref) => ref.id.toHexString()));
+      const missing = refs.filter((ref) => !have.has(ref.id.toHexString()));
+      await addRefs(deps.db, new Map(missing.length > 0 ? [[participant, missing]] : []));
+      added += missing.length;
+    });
+    if (!done) throw new Error(`could not claim participant ${participant} to add their meeting refs; start again`);
+  }
+  await marks.updateOne({ _id: BACKFILL_MARK }, { $set: { at: deps.clock.now() } }, { upsert: true });
+  return added;
+}
+
 /**
  * The meetings lookup: meetings where the email is the client or the associate. A verified
- * associate only ever sees meetings they hold themselves, whoever they search for.
+ * associate only ever sees meetings they hold themselves, whoever they search for. Meetings keep
+ * their participants' ids and an account's email never changes, so the email names one account.
  */
 export async function lookupMeetings(deps: Deps, user: AuthUser, email: string): Promise<Meeting[]> {
-  const byEmail: Filter<MeetingDoc> = { $or: [{ clientEmail: email }, { doctorEmail: email }] };
-  const filter: Filter<MeetingDoc> = user.role === 'admin' ? byEmail : { doctorId: user._id, ...byEmail };
-  return latestByStart(meetingsCollection(deps.db), filter);
+  const target = await deps.db.collection<UserDoc>('users').findOne({ email }, { projection: { _id: 1 } });
+  if (!target) return [];
+  const keep = user.role === 'admin' ? undefined : (doc: MeetingDoc) => doc.doctorId.equals(user._id);
+  return (await latestMeetingsOf(deps.db, target._id, PARTICIPANT_MEETINGS_LIMIT, keep)).map(toMeeting);
 }
 
 /** Sets the report link: the meeting's own associate, or a verified admin for any meeting. */
 export async function setReportLink(deps: Deps, user: AuthUser, meetingId: ObjectId, reportLink: string): Promise<Meeting> {
-  const filter: Filter<MeetingDoc> = user.role === 'admin' ? { _id: meetingId } : { _id: meetingId, doctorId: user._id };
-  const updated = await meetingsCollection(deps.db).findOneAndUpdate(filter, { $set: { reportLink } }, { returnDocument: 'after' });
+  const col = meetingsCollection(deps.db);
+  if (user.role !== 'admin') {
+    const meeting = await col.findOne({ _id: meetingId }, { projection: { doctorId: 1 } });
+    if (!meeting?.doctorId.equals(user._id)) throw notFound(M.notFound);
+  }
+  const updated = await col.findOneAndUpdate({ _id: meetingId }, { $set: { reportLink } }, { returnDocument: 'after' });
   if (!updated) throw notFound(M.notFound);
   await recordAudit(deps, {
     actor: user,

@@ -1,0 +1,116 @@
+import { ObjectId } from 'mongodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getMeetingsResponse, meetingResponse } from '@bh/shared';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { backfillParticipantMeetings, meetingsCollection, type MeetingDoc } from './meeting.service.ts';
+import { participantMeetingsCollection, refsOf } from './participant-meetings.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set('2026-06-15T06:30:00.000Z');
+});
+
+const HOUR = 60 * 60_000;
+
+async function meetingsSeenBy(cookie: string): Promise<string[]> {
+  const res = await ctx.request('GET', '/api/v1/meeting/get-meetings', { cookie });
+  expect(res.status).toBe(200);
+  return getMeetingsResponse.parse(await res.json()).meetings.map((m) => m._id);
+}
+
+async function userDoc(id: string) {
+  const doc = await ctx.deps.cols.users.findOne({ _id: new ObjectId(id) });
+  if (!doc) throw new Error('account missing');
+  return doc;
+}
+
+/** A meeting written straight to the collection, the way data stored before refs existed looks. */
+function storedMeeting(client: Awaited<ReturnType<typeof userDoc>>, doctor: Awaited<ReturnType<typeof userDoc>>, startsAt: Date): MeetingDoc {
+  return {
+    _id: new ObjectId(),
+    meetingDate: '2026-06-20',
+    meetingTime: '10:00 AM',
+    startsAt,
+    meetingLink: 'https://meet.example.in/older',
+    formLink: 'https://forms.example.in/older',
+    clientId: client._id,
+    clientEmail: client.email,
+    clientName: client.name,
+    doctorId: doctor._id,
+    doctorEmail: doctor.email,
+    doctorName: doctor.name,
+    userJoinedAt: null,
+    docJoinedAt: null,
+    reportLink: '',
+    createdAt: ctx.clock.now(),
+    createdBy: new ObjectId(),
+  };
+}
+
+describe('participant meeting refs', () => {
+  it('lists meetings stored before refs existed once the start-up backfill has run, and only once', async () => {
+    const client = await ctx.signedIn('user');
+    const doctor = await ctx.signedIn('doctor', 'verified');
+    const [clientDoc, doctorDoc] = await Promise.all([userDoc(client.id), userDoc(doctor.id)]);
+    const older = [1, 2, 3].map((d) => storedMeeting(clientDoc, doctorDoc, new Date(ctx.clock.now().getTime() + d * 24 * HOUR)));
+    await meetingsCollection(ctx.deps.db).insertMany(older);
+    expect(await meetingsSeenBy(client.cookie)).toEqual([]);
+
+    expect(await backfillParticipantMeetings(ctx.deps)).toBe(6);
+    const ids = older.map((m) => m._id.toHexString());
+    expect(await meetingsSeenBy(client.cookie)).toEqual(ids);
+    expect(await meetingsSeenBy(doctor.cookie)).toEqual(ids);
+
+    // Marked as done: a second start adds nothing and lists nothing twice.
+    expect(await backfillParticipantMeetings(ctx.deps)).toBe(0);
+    await ctx.deps.db.collection('migrations').deleteMany({});
+    expect(await backfillParticipantMeetings(ctx.deps)).toBe(0);
+    expect((await refsOf(ctx.deps.db, clientDoc._id)).length).toBe(3);
+    expect(await meetingsSeenBy(client.cookie)).toEqual(ids);
+  });
+
+  it('removes a deleted meeting from both participants, and skips a ref whose meeting is gone', async () => {
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.signedIn('user');
+    const doctor = await ctx.signedIn('doctor', 'verified');
+    const created: string[] = [];
+    for (const meetingTime of ['10:00 AM', '02:00 PM', '06:00 PM']) {
+      const res = await ctx.request('POST', '/api/v1/meeting/create-meeting', {
+        cookie: admin.cookie,
+        body: { clientId: client.email, doctorId: doctor.email, meetingDate: '2026-06-17', meetingTime, meetingLink: 'https://meet.example.in/r', formLink: 'https://forms.example.in/r' },
+      });
+      expect(res.status).toBe(201);
+      created.push(meetingResponse.parse(await res.json()).meeting._id);
+    }
+    expect(await meetingsSeenBy(client.cookie)).toEqual(created);
+
+    expect((await ctx.request('DELETE', `/api/v1/meeting/${created[0]}`, { cookie: admin.cookie })).status).toBe(200);
+    for (const id of [client.id, doctor.id]) {
+      const refs = await refsOf(ctx.deps.db, new ObjectId(id));
+      expect(refs.map((r) => r.id.toHexString()).sort()).toEqual([created[1], created[2]].sort());
+    }
+
+    // A crash between deleting a meeting and removing its ref leaves a ref to nothing.
+    await meetingsCollection(ctx.deps.db).deleteOne({ _id: new ObjectId(created[1]) });
+    expect(await meetingsSeenBy(client.cookie)).toEqual([created[2]]);
+    expect(await meetingsSeenBy(doctor.cookie)).toEqual([created[2]]);
+    expect(await participantMeetingsCollection(ctx.deps.db).countDocuments({ _id: new ObjectId(client.id) })).toBe(1);
+  });
+
+  it('still refuses a booking that overlaps one found through the refs, but not one whose meeting was deleted', async () => {
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.signedIn('user');
+    const doctor = await ctx.signedIn('doctor', 'verified');
+    const body = { clientId: client.email, doctorId: doctor.email, meetingDate: '2026-06-18', meetingTime: '11:00 AM', meetingLink: 'https://meet.example.in/o', formLink: 'https://forms.example.in/o' };
+    const first = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body });
+    expect(first.status).toBe(201);
+    const again = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body: { ...body, meetingTime: '12:15 PM' } });
+    expect(again.status).toBe(409);
+
+    const id = meetingResponse.parse(await first.json()).meeting._id;
+    await meetingsCollection(ctx.deps.db).deleteOne({ _id: new ObjectId(id) });
+    const freed = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body: { ...body, meetingTime: '12:15 PM' } });
+    expect(freed.status).toBe(201);
+  });
+});
