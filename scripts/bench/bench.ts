@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { ARGON2_PARAMS, hashPassword } from '@bh/api/lib/password';
 import { freePort } from '@bh/api/db/embedded';
-import { meetingsCollection, type MeetingDoc } from '@bh/api/routes/meeting/meeting.service';
+import { insertMeetings, type MeetingDoc } from '@bh/api/routes/meeting/meeting.service';
 import { istDateString } from '@bh/shared';
 import { medianResult, median, runLoad, type LoadResult } from './load.ts';
 import { ROOT, startProcess } from './processes.ts';
@@ -35,6 +35,10 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 /** A load run meets a latency target only if it completed requests, all of them answered 2xx. */
 const clean = (r: LoadResult) => r.rps > 0 && r.errors === 0 && r.non2xx === 0;
 
+/** The other meetings' people: 2,000 clients (25 meetings each, in a row) and 50 associates. */
+const otherClients = Array.from({ length: 2_000 }, () => new ObjectId());
+const otherAssociates = Array.from({ length: 50 }, () => new ObjectId());
+
 async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectId, clientEmail: string, total: number, existing: number): Promise<void> {
   const doctorId = new ObjectId();
   const now = Date.now();
@@ -42,6 +46,7 @@ async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectI
   for (let i = existing; i < total; i += 1) {
     const mine = i < 10;
     const startsAt = new Date(now + (i % 2000) * 3 * 60 * 60 * 1000 - 500 * 60 * 60 * 1000);
+    const other = Math.floor(i / 25) % otherClients.length;
     docs.push({
       _id: new ObjectId(),
       meetingDate: istDateString(startsAt),
@@ -49,10 +54,10 @@ async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectI
       startsAt,
       meetingLink: 'https://meet.example.org/bench',
       formLink: 'https://forms.example.org/bench',
-      clientId: mine ? clientId : new ObjectId(),
-      clientEmail: mine ? clientEmail : `other-${i}@bench.betterhealth.in`,
-      clientName: mine ? 'Bench Client' : `Other Client ${i}`,
-      doctorId,
+      clientId: mine ? clientId : otherClients[other]!,
+      clientEmail: mine ? clientEmail : `other-${other}@bench.betterhealth.in`,
+      clientName: mine ? 'Bench Client' : `Other Client ${other}`,
+      doctorId: mine ? doctorId : otherAssociates[i % otherAssociates.length]!,
       doctorEmail: 'bench-associate@bench.betterhealth.in',
       doctorName: 'Bench Associate',
       userJoinedAt: null,
@@ -62,7 +67,7 @@ async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectI
       createdBy: doctorId,
     });
   }
-  for (let i = 0; i < docs.length; i += 1000) await meetingsCollection(db).insertMany(docs.slice(i, i + 1000), { ordered: false });
+  for (let i = 0; i < docs.length; i += 1000) await insertMeetings(db, docs.slice(i, i + 1000));
 }
 
 async function login(base: string, email: string): Promise<string> {
