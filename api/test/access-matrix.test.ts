@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, type Role, type VerificationStatus } from '@bh/shared';
-import { insertMeetings, meetingsCollection, type MeetingDoc } from '../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, meetingsCollection } from '../src/routes/meeting/meeting.service.ts';
+import { meetingBetween } from './meetings.ts';
 import { couponsCollection, paymentLinksCollection } from '../src/routes/payments/payments.service.ts';
 import { submittedApplicant, validApplication } from '../src/routes/register/application-test-helpers.ts';
 import { multipart, PDF, uploadFile } from '../src/routes/uploads/upload-test-helpers.ts';
@@ -78,28 +79,12 @@ async function freshAccount(role: Role, isVerified: VerificationStatus): Promise
 
 /** A meeting stored directly, so cells can give any caller a meeting of their own at any time. */
 async function meeting(clientId: string, doctorId: string, startsAt: Date = new Date(START.getTime() + 2 * MINUTE)): Promise<string> {
-  const users = ctx.deps.cols.users;
-  const [client, doctor] = await Promise.all([users.findOne({ _id: new ObjectId(clientId) }), users.findOne({ _id: new ObjectId(doctorId) })]);
-  if (!client || !doctor) throw new Error('meeting participants must exist');
-  const doc: MeetingDoc = {
-    _id: new ObjectId(),
-    meetingDate: '2026-06-15',
-    meetingTime: '12:02 PM',
+  const doc = await meetingBetween(ctx, clientId, doctorId, {
     startsAt,
     meetingLink: 'https://meet.example.in/matrix',
     formLink: 'https://forms.example.in/matrix',
-    clientId: client._id,
-    clientEmail: client.email,
-    clientName: client.name,
-    doctorId: doctor._id,
-    doctorEmail: doctor.email,
-    doctorName: doctor.name,
-    userJoinedAt: null,
-    docJoinedAt: null,
-    reportLink: '',
     createdAt: START,
-    createdBy: new ObjectId(),
-  };
+  });
   await insertMeetings(ctx.deps.db, [doc]);
   return doc._id.toHexString();
 }

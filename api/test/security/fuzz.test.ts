@@ -19,7 +19,8 @@ import {
   verifyEmailRequest,
 } from '@bh/shared';
 import { hashToken } from '../../src/lib/sessions.ts';
-import { insertMeetings, type MeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
+import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
+import { meetingBetween } from '../meetings.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { changedCollections, fingerprint, jsonRoutes, sessionCookie, validApplication, type Fingerprint } from './support.ts';
 
@@ -293,28 +294,14 @@ const PAYMENT_LINKS = {
 };
 
 async function meetingDoc(clientId: string, doctorId: string, startsAt: Date, joined: Date | null): Promise<string> {
-  const users = ctx.deps.cols.users;
-  const [client, doctor] = await Promise.all([users.findOne({ _id: new ObjectId(clientId) }), users.findOne({ _id: new ObjectId(doctorId) })]);
-  if (!client || !doctor) throw new Error('participants must exist');
-  const doc: MeetingDoc = {
-    _id: new ObjectId(),
-    meetingDate: '2026-06-15',
-    meetingTime: '12:02 PM',
+  const doc = await meetingBetween(ctx, clientId, doctorId, {
     startsAt,
     meetingLink: 'https://meet.example.in/fuzz',
     formLink: 'https://forms.example.in/fuzz',
-    clientId: client._id,
-    clientEmail: client.email,
-    clientName: client.name,
-    doctorId: doctor._id,
-    doctorEmail: doctor.email,
-    doctorName: doctor.name,
     userJoinedAt: joined,
-    docJoinedAt: null,
-    reportLink: '',
     createdAt: new Date(START),
     createdBy: new ObjectId(admin.id),
-  };
+  });
   await insertMeetings(ctx.deps.db, [doc]);
   return doc._id.toHexString();
 }

@@ -121,6 +121,29 @@ export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeti
   return docs.map(toMeeting);
 }
 
+type Participant = Pick<UserDoc, '_id' | 'email' | 'name'>;
+
+/** A new, not yet joined meeting between two accounts, with their email and name copied in. */
+export function newMeetingDoc(
+  client: Participant,
+  doctor: Participant,
+  fields: Pick<MeetingDoc, 'meetingDate' | 'meetingTime' | 'startsAt' | 'meetingLink' | 'formLink' | 'createdAt' | 'createdBy'>,
+): MeetingDoc {
+  return {
+    _id: new ObjectId(),
+    ...fields,
+    clientId: client._id,
+    clientEmail: client.email,
+    clientName: client.name,
+    doctorId: doctor._id,
+    doctorEmail: doctor.email,
+    doctorName: doctor.name,
+    userJoinedAt: null,
+    docJoinedAt: null,
+    reportLink: '',
+  };
+}
+
 /**
  * Stores meetings that were put together outside the booking flow (demo data, tests, the
  * benchmark): their participants' refs first, then the meetings. Not for concurrent use: it
@@ -216,25 +239,15 @@ export async function createMeeting(deps: Deps, admin: AuthUser, input: CreateMe
     if (await findOverlap(deps, doctor._id, startsAt)) errors.push({ path: 'doctorId', message: M.doctorBusy });
     if (errors.length > 0) throw new AppError(409, errors[0]!.message, errors);
 
-    const doc: MeetingDoc = {
-      _id: new ObjectId(),
+    const doc = newMeetingDoc(client, doctor, {
       meetingDate: input.meetingDate,
       meetingTime: input.meetingTime,
       startsAt,
       meetingLink: input.meetingLink,
       formLink: input.formLink,
-      clientId: client._id,
-      clientEmail: client.email,
-      clientName: client.name,
-      doctorId: doctor._id,
-      doctorEmail: doctor.email,
-      doctorName: doctor.name,
-      userJoinedAt: null,
-      docJoinedAt: null,
-      reportLink: '',
       createdAt: deps.clock.now(),
       createdBy: admin._id,
-    };
+    });
     // Refs before the meeting: should the insert fail, a ref to nothing is skipped when read.
     await addRefs(deps.db, refsByParticipant([doc]));
     await meetingsCollection(deps.db).insertOne(doc);
@@ -319,7 +332,7 @@ export async function backfillParticipantMeetings(deps: Deps): Promise<number> {
     const done = await underClaim(deps, participantId, async () => {
       const have = new Set((await refsOf(deps.db, participantId)).map((ref) => ref.id.toHexString()));
       const missing = refs.filter((ref) => !have.has(ref.id.toHexString()));
-      await addRefs(deps.db, new Map(missing.length > 0 ? [[participant, missing]] : []));
+      if (missing.length > 0) await addRefs(deps.db, new Map([[participant, missing]]));
       added += missing.length;
     });
     if (!done) throw new Error(`could not claim participant ${participant} to add their meeting refs; start again`);

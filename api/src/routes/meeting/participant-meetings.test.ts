@@ -2,7 +2,8 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, meetingResponse } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { backfillParticipantMeetings, meetingsCollection, type MeetingDoc } from './meeting.service.ts';
+import { meetingBetween } from '../../../test/meetings.ts';
+import { backfillParticipantMeetings, meetingsCollection } from './meeting.service.ts';
 import { participantMeetingsCollection, refsOf } from './participant-meetings.ts';
 
 let ctx: TestContext;
@@ -19,41 +20,12 @@ async function meetingsSeenBy(cookie: string): Promise<string[]> {
   return getMeetingsResponse.parse(await res.json()).meetings.map((m) => m._id);
 }
 
-async function userDoc(id: string) {
-  const doc = await ctx.deps.cols.users.findOne({ _id: new ObjectId(id) });
-  if (!doc) throw new Error('account missing');
-  return doc;
-}
-
-/** A meeting written straight to the collection, the way data stored before refs existed looks. */
-function storedMeeting(client: Awaited<ReturnType<typeof userDoc>>, doctor: Awaited<ReturnType<typeof userDoc>>, startsAt: Date): MeetingDoc {
-  return {
-    _id: new ObjectId(),
-    meetingDate: '2026-06-20',
-    meetingTime: '10:00 AM',
-    startsAt,
-    meetingLink: 'https://meet.example.in/older',
-    formLink: 'https://forms.example.in/older',
-    clientId: client._id,
-    clientEmail: client.email,
-    clientName: client.name,
-    doctorId: doctor._id,
-    doctorEmail: doctor.email,
-    doctorName: doctor.name,
-    userJoinedAt: null,
-    docJoinedAt: null,
-    reportLink: '',
-    createdAt: ctx.clock.now(),
-    createdBy: new ObjectId(),
-  };
-}
-
 describe('participant meeting refs', () => {
   it('lists meetings stored before refs existed once the start-up backfill has run, and only once', async () => {
     const client = await ctx.signedIn('user');
     const doctor = await ctx.signedIn('doctor', 'verified');
-    const [clientDoc, doctorDoc] = await Promise.all([userDoc(client.id), userDoc(doctor.id)]);
-    const older = [1, 2, 3].map((d) => storedMeeting(clientDoc, doctorDoc, new Date(ctx.clock.now().getTime() + d * 24 * HOUR)));
+    // Written straight to the collection, the way meetings stored before refs existed look.
+    const older = await Promise.all([1, 2, 3].map((d) => meetingBetween(ctx, client.id, doctor.id, { startsAt: new Date(ctx.clock.now().getTime() + d * 24 * HOUR) })));
     await meetingsCollection(ctx.deps.db).insertMany(older);
     expect(await meetingsSeenBy(client.cookie)).toEqual([]);
 
@@ -66,7 +38,7 @@ describe('participant meeting refs', () => {
     expect(await backfillParticipantMeetings(ctx.deps)).toBe(0);
     await ctx.deps.db.collection('migrations').deleteMany({});
     expect(await backfillParticipantMeetings(ctx.deps)).toBe(0);
-    expect((await refsOf(ctx.deps.db, clientDoc._id)).length).toBe(3);
+    expect((await refsOf(ctx.deps.db, new ObjectId(client.id))).length).toBe(3);
     expect(await meetingsSeenBy(client.cookie)).toEqual(ids);
   });
 
