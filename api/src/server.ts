@@ -1,4 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { loadEnv, type Env } from './env.ts';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock.ts';
@@ -9,6 +10,13 @@ import { PROJECT_ROOT } from './db/embedded.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createWebApp } from './web/web-app.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
+
+/** How long a shutdown waits for requests in flight before closing their connections. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+function hangUpAfter(res: ServerResponse): void {
+  if (!res.headersSent) res.setHeader('connection', 'close');
+}
 
 export interface RunningServer {
   url: string;
@@ -74,12 +82,32 @@ export async function startServer(
   }, 10 * 60 * 1000);
   sweep.unref();
 
+  // Once closing, every response says `Connection: close`, so a client that keeps reusing one
+  // kept-alive connection is let go after its answer instead of holding the shutdown open.
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) return void hangUpAfter(res);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
+      draining = true;
+      for (const res of inFlight) hangUpAfter(res);
       await new Promise<void>((res) => {
-        server.close(() => res());
+        // A request that never ends (a stalled upload) is cut off after the grace period.
+        const deadline = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, SHUTDOWN_GRACE_MS);
+        deadline.unref();
+        server.close(() => {
+          clearTimeout(deadline);
+          res();
+        });
         // Keep-alive connections with no request in flight would hold close() open.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });

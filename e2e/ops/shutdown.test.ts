@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startProductServer } from '../support/server.ts';
@@ -52,5 +52,58 @@ describe('graceful shutdown', () => {
     expect(await inFlight).toBe(401);
     expect(await exited).toBe(0);
     expect(isAlive(lock.pid)).toBe(false);
+  });
+});
+
+/**
+ * Sends logins back to back over one kept-alive connection until the server hangs up. Each body
+ * trickles in over `ms`, so a request is nearly always in flight, as under steady real traffic.
+ */
+async function keepAliveTraffic(baseUrl: string, ms: number, stop: () => boolean): Promise<{ answered: number; keptOpen: boolean }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL('/api/v1/user/login', baseUrl);
+  const body = JSON.stringify({ email: 'nobody@e2e.betterhealth.in', password: 'whatever-pass' });
+  const half = Math.floor(body.length / 2);
+  let answered = 0;
+  try {
+    while (!stop()) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, half));
+        setTimeout(() => req.end(body.slice(half)), ms);
+      });
+      if (status === 401) answered += 1;
+    }
+    return { answered, keptOpen: true };
+  } catch {
+    return { answered, keptOpen: false };
+  } finally {
+    agent.destroy();
+  }
+}
+
+describe('graceful shutdown under steady traffic', () => {
+  it('exits promptly on SIGTERM while a client keeps reusing a kept-alive connection', async () => {
+    const server = await startProductServer({ entry: 'api/src/server.ts', env: { LOG_LEVEL: 'error' } });
+    let giveUp = false;
+    const traffic = keepAliveTraffic(server.baseUrl, 300, () => giveUp);
+    await new Promise((r) => setTimeout(r, 1_000));
+
+    const exited = server.stop();
+    const outcome = await Promise.race([exited.then((code) => ({ code })), new Promise<'hung'>((r) => setTimeout(() => r('hung'), 8_000))]);
+    giveUp = true;
+    const { answered, keptOpen } = await traffic;
+    if (outcome === 'hung') server.child.kill('SIGKILL');
+
+    expect(answered).toBeGreaterThan(0);
+    expect(outcome).toEqual({ code: 0 });
+    expect(keptOpen).toBe(false);
   });
 });
