@@ -14,12 +14,12 @@ function isAlive(pid: number): boolean {
 }
 
 /** A login whose body trickles in over `ms`, so it is still in flight when the signal arrives. */
-function slowLogin(baseUrl: string, ms: number): Promise<number> {
+function slowLogin(baseUrl: string, ms: number, agent?: Agent): Promise<number> {
   const url = new URL('/api/v1/user/login', baseUrl);
   const body = JSON.stringify({ email: 'nobody@e2e.betterhealth.in', password: 'whatever-pass' });
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -56,30 +56,15 @@ describe('graceful shutdown', () => {
 });
 
 /**
- * Sends logins back to back over one kept-alive connection until the server hangs up. Each body
- * trickles in over `ms`, so a request is nearly always in flight, as under steady real traffic.
+ * Slow logins back to back over one kept-alive connection until the server hangs up, so a request
+ * is nearly always in flight, as under steady real traffic.
  */
 async function keepAliveTraffic(baseUrl: string, ms: number, stop: () => boolean): Promise<{ answered: number; keptOpen: boolean }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const url = new URL('/api/v1/user/login', baseUrl);
-  const body = JSON.stringify({ email: 'nobody@e2e.betterhealth.in', password: 'whatever-pass' });
-  const half = Math.floor(body.length / 2);
   let answered = 0;
   try {
     while (!stop()) {
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = request(
-          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', reject);
-        req.write(body.slice(0, half));
-        setTimeout(() => req.end(body.slice(half)), ms);
-      });
-      if (status === 401) answered += 1;
+      if ((await slowLogin(baseUrl, ms, agent)) === 401) answered += 1;
     }
     return { answered, keptOpen: true };
   } catch {
