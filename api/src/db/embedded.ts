@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -19,13 +19,87 @@ const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 
 
 export type EmbeddedKind = 'mongod' | 'ferretdb' | 'memory-server';
 
+/** `up`, or `restarting` after the server exited on its own and before it listens again. */
+export type EmbeddedState = 'up' | 'restarting' | 'stopped';
+
 export interface EmbeddedDb {
   uri: string;
   kind: EmbeddedKind;
   port: number;
   /** False when another process of ours already runs the server on this data folder. */
   owned: boolean;
+  /** What the supervisor knows; a joined server (not owned) is always reported `up`. */
+  state(): EmbeddedState;
+  /** How many times the supervisor brought the server back after it exited. */
+  restarts(): number;
   stop(): Promise<void>;
+}
+
+/** `engine.json` in the data folder: which engine's files these are. */
+export interface EngineRecord {
+  engine: EmbeddedKind;
+  since: string;
+}
+
+/** Each engine's files live in their own sub-folder of the data folder. */
+const ENGINE_FOLDERS: Record<EmbeddedKind, string> = { mongod: 'mongod', ferretdb: 'ferretdb', 'memory-server': 'mongo-memory' };
+const ENGINE_NAMES: Record<EmbeddedKind, string> = {
+  mongod: 'an installed mongod',
+  ferretdb: 'FerretDB',
+  'memory-server': "mongodb-memory-server's mongod",
+};
+
+/** A start refused because the data folder belongs to an engine that cannot run here. */
+export class EngineUnavailableError extends Error {
+  readonly dataDir: string;
+  readonly engine: EmbeddedKind;
+  constructor(dataDir: string, engine: EmbeddedKind, reason: string) {
+    super(
+      `The data folder ${dataDir} holds ${ENGINE_NAMES[engine]} data (recorded in ${join(dataDir, 'engine.json')}), ` +
+        `but ${reason}. Nothing was started, so that data is untouched.\n` +
+        `  To keep using it: make ${ENGINE_NAMES[engine]} available again and start once more.\n` +
+        `  To move it to another engine: run \`pnpm db:export FILE\` where it still runs, then \`pnpm db:import FILE\` on the new one.\n` +
+        `  To start afresh instead: set DATA_DIR to a new folder (this one stays as it is).`,
+    );
+    this.name = 'EngineUnavailableError';
+    this.dataDir = dataDir;
+    this.engine = engine;
+  }
+}
+
+function hasFiles(dir: string): boolean {
+  try {
+    return readdirSync(dir).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The engine a data folder belongs to: its `engine.json`, or for a folder from before that file
+ * existed, the one engine whose sub-folder holds files. Null for a new folder.
+ */
+export function recordedEngine(dataDir: string): EmbeddedKind | null {
+  const file = join(dataDir, 'engine.json');
+  if (existsSync(file)) {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<EngineRecord>;
+    if (record.engine && record.engine in ENGINE_FOLDERS) return record.engine;
+    throw new Error(`${file} does not name a known engine (${Object.keys(ENGINE_FOLDERS).join(', ')}).`);
+  }
+  const used = (Object.keys(ENGINE_FOLDERS) as EmbeddedKind[]).filter((kind) => hasFiles(join(dataDir, ENGINE_FOLDERS[kind])));
+  if (used.length > 1) {
+    throw new Error(
+      `The data folder ${dataDir} holds files of several engines (${used.map((k) => `${ENGINE_FOLDERS[k]}/`).join(', ')}) and no engine.json says which is current. ` +
+        `Write {"engine":"${used[0]}"} (one of ${used.join(', ')}) into ${file}, or set DATA_DIR to a new folder.`,
+    );
+  }
+  return used[0] ?? null;
+}
+
+function recordEngine(dataDir: string, engine: EmbeddedKind): void {
+  const file = join(dataDir, 'engine.json');
+  if (existsSync(file)) return;
+  writeFileSync(file, `${JSON.stringify({ engine, since: new Date().toISOString() } satisfies EngineRecord)}\n`);
 }
 
 interface LockFile {
@@ -105,12 +179,13 @@ export function findFerretDb(): string | null {
 
 /**
  * Builds FerretDB from the module pinned in tools/ferretdb (go.mod + go.sum).
+ * Prints its progress every 10 s and how long it took.
  * `go install …@v1.24.2` is not used: it asks the module proxy for the version list to check
  * deprecations, which some proxies refuse. The committed go.sum pins every dependency's hash, so
  * the checksum database is not needed (GOSUMDB=off). FerretDB's sources expect a generated
  * version file, written into the vendored copy before building.
  */
-export function buildFerretDb(log: Log = console.log): string {
+export async function buildFerretDb(log: Log = console.log): Promise<string> {
   if (!which('go')) {
     throw new Error('No MongoDB-compatible server found and Go is not installed to build FerretDB. Install Go, or set MONGODB_URI.');
   }
@@ -119,17 +194,43 @@ export function buildFerretDb(log: Log = console.log): string {
   mkdirSync(work, { recursive: true });
   cpSync(join(PROJECT_ROOT, 'tools', 'ferretdb'), work, { recursive: true });
   const env = { ...process.env, GOFLAGS: '-buildvcs=false', GOSUMDB: 'off', CGO_ENABLED: '0' };
-  const run = (args: string[]) => {
-    const res = spawnSync('go', args, { cwd: work, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (res.status !== 0) throw new Error(`go ${args.join(' ')} failed with status ${res.status}`);
-  };
-  log(`Building FerretDB ${FERRETDB_VERSION} (once; about two minutes)...`);
-  run(['mod', 'download']);
-  run(['mod', 'vendor']);
+  const started = Date.now();
+  const elapsed = () => formatDuration(Date.now() - started);
+  // Each step reports every 10 s: time so far and, while compiling, the packages done (go build -v
+  // names each package as it finishes it).
+  const run = (label: string, args: string[]) =>
+    new Promise<void>((res, rej) => {
+      let packages = 0;
+      let errors = '';
+      const child = spawn('go', args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const count = (chunk: Buffer) => {
+        const text = chunk.toString();
+        for (const line of text.split('\n')) {
+          if (/^[\w.-]+(\/[\w.@+-]+)*$/.test(line.trim()) && line.trim()) packages += 1;
+          else if (line.trim()) errors = (errors + line + '\n').slice(-4_000);
+        }
+      };
+      child.stdout.on('data', count);
+      child.stderr.on('data', count);
+      const ticker = setInterval(() => log(`  ${label}... ${elapsed()}${packages ? `, ${packages} packages compiled` : ''}`), 10_000);
+      child.once('error', (err) => {
+        clearInterval(ticker);
+        rej(err);
+      });
+      child.once('close', (code) => {
+        clearInterval(ticker);
+        if (code === 0) return res();
+        rej(new Error(`go ${args.join(' ')} failed with status ${code}:\n${errors}`));
+      });
+    });
+  log(`Building FerretDB ${FERRETDB_VERSION} with Go (once; a few minutes on a fresh machine, progress every 10 s)...`);
+  await run('downloading modules', ['mod', 'download']);
+  await run('vendoring modules', ['mod', 'vendor']);
   writeFileSync(join(work, 'vendor/github.com/FerretDB/FerretDB/build/version/version.txt'), `${FERRETDB_VERSION}\n`);
   mkdirSync(join(TOOLS_DIR, 'ferretdb'), { recursive: true });
-  run(['build', '-mod=vendor', '-trimpath', '-o', FERRETDB_BIN, 'github.com/FerretDB/FerretDB/cmd/ferretdb']);
+  await run('compiling', ['build', '-v', '-mod=vendor', '-trimpath', '-o', FERRETDB_BIN, 'github.com/FerretDB/FerretDB/cmd/ferretdb']);
   rmSync(work, { recursive: true, force: true });
+  log(`FerretDB ${FERRETDB_VERSION} built in ${elapsed()}.`);
   try {
     mkdirSync(join(CACHE_BIN, '..'), { recursive: true });
     copyFileSync(FERRETDB_BIN, CACHE_BIN);
@@ -137,6 +238,11 @@ export function buildFerretDb(log: Log = console.log): string {
     // The cache only saves the next fresh clone a build.
   }
   return FERRETDB_BIN;
+}
+
+function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 function spawnServer(kind: 'mongod' | 'ferretdb', bin: string, dataDir: string, port: number): ChildProcess {
@@ -152,7 +258,7 @@ function spawnServer(kind: 'mongod' | 'ferretdb', bin: string, dataDir: string, 
           '--debug-addr=-',
           '--log-level=error',
         ];
-  mkdirSync(join(dataDir, kind === 'mongod' ? 'mongod' : 'ferretdb'), { recursive: true });
+  mkdirSync(join(dataDir, ENGINE_FOLDERS[kind]), { recursive: true });
   return spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
@@ -163,31 +269,42 @@ async function tryMemoryServer(dataDir: string, port: number, log: Log): Promise
   } catch {
     return null;
   }
-  const dbPath = join(dataDir, 'mongo-memory');
+  const dbPath = join(dataDir, ENGINE_FOLDERS['memory-server']);
   mkdirSync(dbPath, { recursive: true });
   try {
     const server = await Promise.race([
       MongoMemoryServer.create({ instance: { dbPath, port, ip: '127.0.0.1', storageEngine: 'wiredTiger' } }),
       new Promise<never>((_, rej) => setTimeout(() => rej(new Error('download timed out')), 60_000)),
     ]);
+    const lockPath = join(dataDir, 'embedded.json');
+    writeFileSync(lockPath, JSON.stringify({ pid: server.instanceInfo?.instance.mongodProcess?.pid ?? process.pid, port, kind: 'memory-server' } satisfies LockFile));
+    let stopped = false;
     return {
       uri: `mongodb://127.0.0.1:${port}/`,
       kind: 'memory-server',
       port,
       owned: true,
+      state: () => (stopped ? 'stopped' : 'up'),
+      restarts: () => 0,
       stop: async () => {
+        stopped = true;
+        rmSync(lockPath, { force: true });
         await server.stop({ doCleanup: false });
       },
     };
   } catch (err) {
-    log(`mongodb-memory-server unavailable (${(err as Error).message}); falling back to FerretDB.`);
+    log(`mongodb-memory-server unavailable (${(err as Error).message}).`);
     return null;
   }
 }
 
 /**
  * Starts (or joins) the embedded server for a data folder. A second process on the same folder,
- * such as `pnpm admin:create` while `pnpm start` runs, reuses the running server.
+ * such as `pnpm admin:create` while `pnpm start` runs, reuses the running server through the lock
+ * file `embedded.json` that every engine writes. The folder's engine is recorded in `engine.json`
+ * on first use and never switched silently: if it cannot run here, the start is refused
+ * (EngineUnavailableError). A server this process started is supervised: if it exits on its own
+ * it is started again on the same port, with a growing pause between attempts (0.5 s to 15 s).
  */
 export async function startEmbeddedDb(options: { dataDir: string; log?: Log; preferred?: EmbeddedKind; port?: number }): Promise<EmbeddedDb> {
   const log = options.log ?? console.log;
@@ -199,7 +316,15 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
     try {
       const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as LockFile;
       if (isAlive(lock.pid) && (await portAccepts(lock.port))) {
-        return { uri: `mongodb://127.0.0.1:${lock.port}/`, kind: lock.kind, port: lock.port, owned: false, stop: async () => {} };
+        return {
+          uri: `mongodb://127.0.0.1:${lock.port}/`,
+          kind: lock.kind,
+          port: lock.port,
+          owned: false,
+          state: () => 'up',
+          restarts: () => 0,
+          stop: async () => {},
+        };
       }
     } catch {
       // A stale or torn lock file is replaced below.
@@ -207,39 +332,107 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
   }
 
   const port = options.port ?? (await freePort());
+  const recorded = recordedEngine(dataDir);
   let kind: 'mongod' | 'ferretdb';
-  let bin = which('mongod');
-  if (bin && options.preferred !== 'ferretdb') {
+  let bin: string | null;
+  if (recorded === 'mongod') {
+    bin = which('mongod');
+    if (!bin) throw new EngineUnavailableError(dataDir, recorded, 'no mongod is on PATH');
     kind = 'mongod';
-  } else {
-    bin = findFerretDb();
+  } else if (recorded === 'memory-server') {
+    const memory = await tryMemoryServer(dataDir, port, log);
+    if (!memory) throw new EngineUnavailableError(dataDir, recorded, 'mongodb-memory-server could not start its mongod here');
+    return memory;
+  } else if (recorded === 'ferretdb') {
     kind = 'ferretdb';
-    if (!bin) {
-      const memory = await tryMemoryServer(dataDir, port, log);
-      if (memory) return memory;
-      bin = buildFerretDb(log);
+    bin = findFerretDb() ?? (await buildFerretDb(log));
+  } else {
+    bin = options.preferred === 'ferretdb' ? null : which('mongod');
+    if (bin) {
+      kind = 'mongod';
+    } else {
+      kind = 'ferretdb';
+      bin = findFerretDb();
+      if (!bin) {
+        const memory = await tryMemoryServer(dataDir, port, log);
+        if (memory) {
+          recordEngine(dataDir, 'memory-server');
+          return memory;
+        }
+        log('Falling back to FerretDB.');
+        bin = await buildFerretDb(log);
+      }
     }
   }
+  const serverBin = bin;
 
-  const child = spawnServer(kind, bin, dataDir, port);
+  let stopping = false;
+  let state: EmbeddedState = 'up';
+  let restarts = 0;
+
+  /** Starts the server and waits until it listens; the lock file names the new process. */
+  const launch = async (): Promise<ChildProcess> => {
+    const next = spawnServer(kind, serverBin, dataDir, port);
+    try {
+      await waitForPort(port, next, 30_000);
+    } catch (err) {
+      if (next.exitCode === null) next.kill('SIGKILL');
+      throw err;
+    }
+    if (next.exitCode !== null || next.signalCode !== null) throw new Error('database process exited right after starting');
+    next.once('exit', (code, signal) => {
+      if (next === current && !stopping) void supervise(signal ?? `code ${code}`);
+    });
+    writeFileSync(lockPath, JSON.stringify({ pid: next.pid ?? 0, port, kind } satisfies LockFile));
+    return next;
+  };
+
+  const supervise = async (why: string): Promise<void> => {
+    state = 'restarting';
+    for (let attempt = 0; !stopping; attempt += 1) {
+      const pause = Math.min(500 * 2 ** attempt, 15_000);
+      log(`Embedded ${kind} exited (${why}); starting it again in ${pause / 1000} s.`);
+      await new Promise((r) => setTimeout(r, pause));
+      if (stopping) return;
+      try {
+        current = await launch();
+        if (stopping) {
+          current.kill('SIGTERM');
+          return;
+        }
+        restarts += 1;
+        state = 'up';
+        log(`Embedded ${kind} is back on 127.0.0.1:${port}.`);
+        return;
+      } catch (err) {
+        why = (err as Error).message;
+      }
+    }
+  };
+
+  let current = await launch();
+  recordEngine(dataDir, kind);
   const killNow = () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (current.exitCode === null) current.kill('SIGKILL');
   };
   // Last resort if the parent exits without calling stop(): no orphaned database processes.
   process.once('exit', killNow);
-  await waitForPort(port, child, 30_000);
-  writeFileSync(lockPath, JSON.stringify({ pid: child.pid ?? 0, port, kind } satisfies LockFile));
 
   return {
     uri: `mongodb://127.0.0.1:${port}/`,
     kind,
     port,
     owned: true,
+    state: () => state,
+    restarts: () => restarts,
     stop: () =>
       new Promise<void>((res) => {
+        stopping = true;
+        state = 'stopped';
         process.removeListener('exit', killNow);
         rmSync(lockPath, { force: true });
-        if (child.exitCode !== null) return res();
+        const child = current;
+        if (child.exitCode !== null || child.signalCode !== null) return res();
         const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
         child.once('exit', () => {
           clearTimeout(timer);
