@@ -3,9 +3,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { GENERAL_MESSAGES } from '@bh/shared';
+import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
 import type { AppDeps } from './lib/deps.ts';
-import { createDbHealth } from './lib/db-health.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
@@ -18,6 +21,7 @@ import { registerRoutes } from './routes/register/register.routes.ts';
 import { uploadsRoutes } from './routes/uploads/uploads.routes.ts';
 import { apiDocsRoutes, openapiRoutes } from './routes/openapi/openapi.routes.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
+import { healthRoutes } from './routes/health/health.routes.ts';
 
 /** JSON bodies are small forms; uploads stream through their own route with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -41,12 +45,8 @@ function clientIp(trustProxy: boolean) {
 
 /** The /api/v1 application: every route, the middleware chain and one error mapping. */
 export function createApi(deps: AppDeps) {
-  const dbIsUp = createDbHealth(deps.db);
   const api = new Hono<AppEnv>()
-    .get('/health', async (c) => {
-      const ok = await dbIsUp();
-      return c.json({ status: ok ? 'ok' : 'degraded', db: ok ? 'ok' : 'down' }, ok ? 200 : 503);
-    })
+    .route('/health', healthRoutes(deps))
     .use('*', clientIp(deps.config.trustProxy))
     .use('*', csrfMiddleware({ allowedOrigins: deps.config.allowedOrigins, multipartPaths: MULTIPART_PATHS, trustProxy: deps.config.trustProxy }))
     .use('*', async (c, next) => {
@@ -74,8 +74,59 @@ export function createApi(deps: AppDeps) {
 
 export type ApiType = ReturnType<typeof createApi>;
 
+/**
+ * One log line per request (method, route pattern, status, duration, request id: never bodies,
+ * query strings, cookies or emails) and the request metrics. The route is the pattern that
+ * answered (`/api/v1/uploads/:id`), so neither the log nor the metrics see ids or tokens in paths.
+ */
+function requestLog(deps: Pick<AppDeps, 'log' | 'metrics'>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = performance.now() - started;
+      const route = routePath(c);
+      const status = c.res.status;
+      deps.metrics.observe(c.req.method, route, status, ms / 1000);
+      if (deps.log.enabled('info')) {
+        deps.log.info('request', { method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: c.get('requestId') });
+      }
+    }
+  });
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * GET /metrics (Prometheus text format): for a caller on this machine that came directly (no proxy
+ * headers), or anyone with `Authorization: Bearer <METRICS_TOKEN>`. Others get 404, or 401 when a
+ * token is configured.
+ */
+function metricsRoute(deps: Pick<AppDeps, 'metrics' | 'config'>) {
+  return createMiddleware<AppEnv>(async (c) => {
+    let direct = false;
+    try {
+      direct = LOOPBACK.test(getConnInfo(c).remote.address ?? '') && !c.req.header('x-forwarded-for') && !c.req.header('forwarded');
+    } catch {
+      // app.request() in tests has no socket: not a local caller.
+    }
+    const token = deps.config.metricsToken;
+    const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const tokenOk = !!token && !!bearer && timingSafeEqual(sha256(bearer), sha256(token));
+    if (!direct && !tokenOk) {
+      if (!token) return c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404);
+      c.header('WWW-Authenticate', 'Bearer');
+      return c.json({ success: false, message: AUTH_MESSAGES.notAuthenticated }, 401);
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType });
+  });
+}
+
 /** Maps every failure to the error envelope; nothing internal leaves the server. */
-export function handleError(deps: Pick<AppDeps, 'log'>) {
+export function handleError(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'metrics'>>) {
   return (err: Error, c: import('hono').Context) => {
     if (err instanceof AppError) {
       return c.json({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
@@ -86,6 +137,7 @@ export function handleError(deps: Pick<AppDeps, 'log'>) {
       return c.json({ success: false, message }, status);
     }
     if (isDatabaseUnavailable(err)) {
+      deps.metrics?.dbErrors.inc({ kind: 'unavailable' });
       deps.log.error('database unavailable', { path: c.req.path, error: err.name });
       c.header('Retry-After', '5');
       return c.json({ success: false, message: GENERAL_MESSAGES.databaseUnavailable }, 503);
@@ -98,6 +150,8 @@ export function handleError(deps: Pick<AppDeps, 'log'>) {
 /** The API mounted at /api/v1 with its error handling, ready to be served or tested with app.request(). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.use('*', requestId(), requestLog(deps));
+  app.get('/metrics', metricsRoute(deps));
   app.route('/api/v1', createApi(deps));
   app.route('/api/docs', apiDocsRoutes());
   app.all('/api/*', (c) => c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404));

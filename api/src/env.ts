@@ -17,7 +17,9 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  /** Bearer token that opens /metrics to hosts other than loopback (unset: loopback only). */
+  METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 }).refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {

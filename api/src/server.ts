@@ -33,8 +33,9 @@ export async function startServer(
   options: { clock?: Clock; cacheFiles?: boolean; devProxy?: DevProxy } = {},
 ): Promise<RunningServer> {
   const log = createLogger(env.LOG_LEVEL);
+  // Start-up lines are for people: plain text, shown at `info` and `debug`.
   const say = (msg: string) => {
-    if (env.LOG_LEVEL !== 'silent') console.log(msg);
+    if (log.enabled('info')) console.log(msg);
   };
   const database = await openDatabase(env, say);
   const testClock = env.TEST_CLOCK === 'on' && env.NODE_ENV === 'test' ? new ShiftableClock() : undefined;
@@ -49,8 +50,12 @@ export async function startServer(
       documentKey: loadDocumentKey(env),
       testMode: env.NODE_ENV === 'test',
       ...(testClock ? { testClock } : {}),
+      ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     },
   });
+  const embedded = database.embedded;
+  if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
+  database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
   if (database.embedded) {
     const logins = await seedDemoData(deps);
@@ -121,9 +126,9 @@ export async function startServer(
 export async function main(options: { devProxy?: DevProxy } = {}): Promise<void> {
   const env = loadEnv();
   const running = await startServer(env, options.devProxy ? { devProxy: options.devProxy, cacheFiles: false } : {});
-  if (env.LOG_LEVEL !== 'silent') console.log(`Better Health is running at ${running.url}/ (portal: ${running.url}/login, API: ${running.url}/api/v1/health)`);
+  if (env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug') console.log(`Better Health is running at ${running.url}/ (portal: ${running.url}/login, API: ${running.url}/api/v1/health)`);
   const shutdown = (signal: string) => {
-    if (env.LOG_LEVEL !== 'silent') console.log(`${signal} received: finishing requests in flight and shutting down.`);
+    if (env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug') console.log(`${signal} received: finishing requests in flight and shutting down.`);
     running
       .close()
       .then(() => process.exit(0))

@@ -125,6 +125,10 @@ async function fileOf(actor: Actor, me: Account | null): Promise<string> {
 const api = (path: string) => path.replace(/^\/api\/v1/, '');
 
 const ROWS: Row[] = [
+  // ---- health -------------------------------------------------------------------------------
+  { call: 'GET /health', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/health' }) },
+  { call: 'GET /health/live', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/health/live' }) },
+  { call: 'GET /health/ready', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/health/ready' }) },
   // ---- public payments ----------------------------------------------------------------------
   { call: 'GET /payments/services', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/payments/services' }) },
   {
@@ -406,6 +410,7 @@ describe('DESIGN §5: who may call what', () => {
   it('covers every call in DESIGN §5 and every admin grid', () => {
     const calls = ROWS.map((r) => r.call).join('\n');
     for (const call of [
+      'GET /health', 'GET /health/live', 'GET /health/ready',
       'payments/services', 'payments/default/', 'verify-coupon', 'user/login', 'user/logout', 'user/profile', 'profile/update', 'user/register',
       'get-meetings', 'meetingJoinedAt', 'create-meeting', 'DELETE /meeting/', 'verify-email', 'userMeetings', '/report',
       'register/employees', 'check-verified', 'status-pending', 'status-verified', 'doctor-details', 'verify-doctor', 'reject-doctor',

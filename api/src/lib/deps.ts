@@ -1,6 +1,8 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Clock, ShiftableClock } from './clock.ts';
+import { Health } from './health.ts';
 import type { Logger } from './logger.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { collections, type Collections } from './mongo.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';
@@ -15,6 +17,8 @@ export interface AppConfig {
   testMode: boolean;
   /** Present only when a test run asked for a movable clock (NODE_ENV=test, TEST_CLOCK=on). */
   testClock?: ShiftableClock;
+  /** METRICS_TOKEN: a bearer token that opens /metrics to other hosts than loopback. */
+  metricsToken?: string;
 }
 
 /** Everything a route needs, built once per process and handed to the routers. */
@@ -27,12 +31,17 @@ export interface AppDeps {
   limiter: RateLimiter;
   log: Logger;
   config: AppConfig;
+  metrics: Metrics;
+  /** Readiness checks modules register, and the embedded database's supervisor state. */
+  health: Health;
 }
 
-export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig }): AppDeps {
+export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig; metrics?: Metrics }): AppDeps {
   const cols = collections(input.db);
   return {
     ...input,
+    metrics: input.metrics ?? createMetrics(),
+    health: new Health(),
     cols,
     sessions: new SessionStore(cols.sessions, input.clock),
     limiter: new RateLimiter(cols.rateLimits, input.clock),

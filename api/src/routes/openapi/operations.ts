@@ -102,7 +102,13 @@ export const TAGS = [
   { name: 'Reference', description: 'This document.' },
 ] as const;
 
-const healthResponse = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']) });
+const dbState = z.enum(['ok', 'down', 'restarting']).describe('`restarting` while the supervised embedded database is being started again.');
+const healthResponse = z.object({ status: z.enum(['ok', 'degraded']), db: dbState });
+const liveResponse = z.object({ status: z.literal('ok') });
+const readyResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.object({ db: dbState }).catchall(z.enum(['ok', 'down'])).describe('The database, then each readiness check a module registered (e.g. the mail outbox).'),
+});
 
 const gridRecord = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => schema.extend({ id: z.string() });
 const meetingRecord = gridRecord(meetingSchema);
@@ -132,6 +138,26 @@ export const OPERATIONS: readonly Operation[] = [
     access: 'Anyone.',
     auth: 'public',
     responses: { 200: { description: 'Up, database reachable.', schema: healthResponse }, 503: { description: 'The database cannot be reached.', schema: healthResponse } },
+  },
+  {
+    method: 'get',
+    path: '/health/live',
+    tag: 'Health',
+    summary: 'Liveness: does the process answer?',
+    description: 'Never touches the database. An orchestrator restarts the process when this stops answering.',
+    access: 'Anyone.',
+    auth: 'public',
+    responses: { 200: { description: 'The process answers.', schema: liveResponse } },
+  },
+  {
+    method: 'get',
+    path: '/health/ready',
+    tag: 'Health',
+    summary: 'Readiness: can this instance serve traffic?',
+    description: 'Ready when the database answers a ping and every readiness check registered by a module passes (each bounded to 1.5 s). A load balancer sends traffic only while this answers 200.',
+    access: 'Anyone.',
+    auth: 'public',
+    responses: { 200: { description: 'Ready.', schema: readyResponse }, 503: { description: 'The database or a registered check is down (`Retry-After: 5`).', schema: readyResponse } },
   },
 
   // ---- User ------------------------------------------------------------------------------------
