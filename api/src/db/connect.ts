@@ -21,8 +21,11 @@ export function dataDirOf(env: Env): string {
   return resolve(PROJECT_ROOT, env.DATA_DIR);
 }
 
-/** Connects to MONGODB_URI, or to the embedded server it starts, creates every index and brings stored data up to date. */
-export async function openDatabase(env: Env, log: (msg: string) => void): Promise<Database> {
+/**
+ * Connects to MONGODB_URI, or to the embedded server it starts, creates every index and brings
+ * stored data up to date (`prepare: false` skips that, for tools that copy data as it is).
+ */
+export async function openDatabase(env: Env, log: (msg: string) => void, options: { prepare?: boolean } = {}): Promise<Database> {
   let embedded: EmbeddedDb | null = null;
   let uri = env.MONGODB_URI;
   if (!uri) {
@@ -33,9 +36,11 @@ export async function openDatabase(env: Env, log: (msg: string) => void): Promis
   const client = createMongoClient(uri);
   await client.connect();
   const db = client.db(env.MONGODB_DB);
-  await ensureIndexes(db);
-  const refs = await backfillParticipantMeetings({ db, clock: systemClock });
-  if (refs > 0) log(`Listed ${refs} meeting(s) under their participants`);
+  if (options.prepare !== false) {
+    await ensureIndexes(db);
+    const refs = await backfillParticipantMeetings({ db, clock: systemClock });
+    if (refs > 0) log(`Listed ${refs} meeting(s) under their participants`);
+  }
   return {
     client,
     db,
@@ -53,6 +58,12 @@ export async function openDatabase(env: Env, log: (msg: string) => void): Promis
  * be configured: generating one silently would make stored numbers unreadable after a restart
  * elsewhere.
  */
+/** The document key if one is configured or already stored under the data folder; never creates one. */
+export function existingDocumentKey(env: Env): Buffer | null {
+  if (env.DOCUMENT_KEY || env.MONGODB_URI) return loadDocumentKey(env);
+  return existsSync(join(dataDirOf(env), 'document.key')) ? loadDocumentKey(env) : null;
+}
+
 export function loadDocumentKey(env: Env): Buffer {
   if (env.DOCUMENT_KEY) {
     const key = Buffer.from(env.DOCUMENT_KEY, 'base64');

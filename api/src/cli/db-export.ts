@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadEnv, type Env } from '../env.ts';
+import { exportDatabase } from '../db/backup.ts';
+import { loadDocumentKey, openDatabase } from '../db/connect.ts';
+
+const USAGE = 'Usage: pnpm db:export FILE [--force]   (FILE: a new .jsonl.gz file; --force overwrites)';
+
+/**
+ * `pnpm db:export FILE`: a full copy of the database (every collection, uploads included, encrypted
+ * fields still encrypted) on MONGODB_URI or the embedded server, joining it if `pnpm start` runs.
+ */
+export async function dbExport(argv: string[], env: Env = loadEnv()): Promise<{ code: number; message: string }> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  } catch (err) {
+    return { code: 2, message: `${(err as Error).message}\n${USAGE}` };
+  }
+  const [file, ...rest] = parsed.positionals;
+  if (!file || rest.length > 0) return { code: 2, message: USAGE };
+  const target = resolve(file);
+  if (existsSync(target) && !parsed.values.force) return { code: 2, message: `${file} already exists; choose a new name or add --force to overwrite it.` };
+  const key = loadDocumentKey(env);
+  const database = await openDatabase(env, () => {}, { prepare: false });
+  try {
+    const counts = await exportDatabase(database.db, target, key);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    return {
+      code: 0,
+      message:
+        `Exported ${total} documents in ${Object.keys(counts).length} collections of "${env.MONGODB_DB}" to ${file}.\n` +
+        'Encrypted fields stay encrypted: an import needs the same document key (DOCUMENT_KEY, or document.key in the data folder). Keep the key safe, and apart from this file.',
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) {
+  dbExport(process.argv.slice(2))
+    .then(({ code, message }) => {
+      (code === 0 ? console.log : console.error)(message);
+      process.exit(code);
+    })
+    .catch((err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}
