@@ -80,21 +80,22 @@ export async function startProductServer(
   };
 }
 
-/** Runs `pnpm admin:create` against a server's data folder (joining its embedded database). */
+/** Runs `pnpm admin:create` against a server's data folder (joining its embedded database), the password on standard input. */
 export function adminCreate(
   dataDir: string,
   args: { email: string; name: string; password: string },
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((res) => {
-    const child = spawn(process.execPath, ['api/src/cli/admin-create.ts', '--email', args.email, '--name', args.name, '--password', args.password], {
+    const child = spawn(process.execPath, ['api/src/cli/admin-create.ts', '--email', args.email, '--name', args.name, '--password-stdin'], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     child.once('exit', (code) => res({ code, output }));
+    child.stdin?.end(`${args.password}\n`);
   });
 }

@@ -1,36 +1,67 @@
 import { parseArgs } from 'node:util';
+import { read } from 'read';
 import { AUTH_MESSAGES, registerRequestSchema } from '@bh/shared';
-import { loadEnv } from '../env.ts';
+import { loadEnv, type Env } from '../env.ts';
 import { systemClock } from '../lib/clock.ts';
 import { collections } from '../lib/mongo.ts';
 import { openDatabase } from '../db/connect.ts';
 import { createAccount } from '../routes/user/user.service.ts';
 import { recordAudit } from '../lib/audit.ts';
 
-const USAGE = 'Usage: pnpm admin:create --email E --name N --password P';
+const USAGE = 'Usage: pnpm admin:create --email E --name N [--password-stdin]\n  (asks for the password twice without showing it; --password-stdin reads it from standard input instead)';
+
+/** Where the password comes from: a prompt on the terminal, or standard input for scripts. */
+export interface PasswordSource {
+  prompt(question: string): Promise<string>;
+  stdin(): Promise<string>;
+  interactive: boolean;
+}
+
+const terminal: PasswordSource = {
+  prompt: (question) => read({ prompt: question, silent: true, replace: '' }),
+  stdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+  interactive: process.stdin.isTTY === true,
+};
+
+async function readPassword(fromStdin: boolean, source: PasswordSource): Promise<{ password: string } | { error: string }> {
+  if (fromStdin) return { password: (await source.stdin()).replace(/\r?\n$/, '') };
+  if (!source.interactive) return { error: `No terminal to ask for the password: pipe it in with --password-stdin.\n${USAGE}` };
+  const password = await source.prompt('Password for the new admin: ');
+  const again = await source.prompt('Repeat the password: ');
+  if (password !== again) return { error: 'Cannot create the admin: the two passwords do not match.' };
+  return { password };
+}
 
 /**
  * Creates a verified admin: the way the first admin comes to exist (accounts are otherwise created
  * by verified admins only). Works on MONGODB_URI and on the embedded default, joining the embedded
  * server when `pnpm start` is already running on it.
  */
-export async function adminCreate(argv: string[]): Promise<{ code: number; message: string }> {
-  let values: { email?: string; name?: string; password?: string };
+export async function adminCreate(argv: string[], source: PasswordSource = terminal, env: Env = loadEnv()): Promise<{ code: number; message: string }> {
+  let values: { email?: string; name?: string; password?: string; 'password-stdin'?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+      options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
       strict: true,
     }));
   } catch (err) {
     return { code: 2, message: `${(err as Error).message}\n${USAGE}` };
   }
-  const parsed = registerRequestSchema.safeParse({ name: values.name ?? '', email: values.email ?? '', password: values.password ?? '', role: 'admin' });
+  if (values.password !== undefined) {
+    return { code: 2, message: `--password is not accepted: a password on the command line stays in the shell history and shows in the process list.\n${USAGE}` };
+  }
+  const entered = await readPassword(values['password-stdin'] === true, source);
+  if ('error' in entered) return { code: 2, message: entered.error };
+  const parsed = registerRequestSchema.safeParse({ name: values.name ?? '', email: values.email ?? '', password: entered.password, role: 'admin' });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     return { code: 2, message: `Cannot create the admin:\n${lines.join('\n')}\n${USAGE}` };
   }
-  const env = loadEnv();
   const database = await openDatabase(env, () => {});
   try {
     const cols = collections(database.db);
