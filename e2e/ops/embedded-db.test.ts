@@ -1,0 +1,124 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EngineUnavailableError, recordedEngine, startEmbeddedDb } from '@bh/api/db/embedded';
+import { ApiClient, DEMO } from '../support/api.ts';
+import { startProductServer, type ProductServer } from '../support/server.ts';
+
+const folders: string[] = [];
+const folder = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `bh-${name}-`));
+  folders.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const lockOf = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { pid: number; port: number; kind: string };
+
+describe('the data folder records its engine', () => {
+  it('writes engine.json and the lock file on first use, and joins through the lock', async () => {
+    const dataDir = folder('engine');
+    const db = await startEmbeddedDb({ dataDir, log: () => {} });
+    try {
+      expect(JSON.parse(readFileSync(join(dataDir, 'engine.json'), 'utf8'))).toMatchObject({ engine: db.kind });
+      expect(lockOf(dataDir)).toMatchObject({ port: db.port, kind: db.kind });
+      const joined = await startEmbeddedDb({ dataDir, log: () => {} });
+      expect([joined.owned, joined.uri]).toEqual([false, db.uri]);
+    } finally {
+      await db.stop();
+    }
+    expect(existsSync(join(dataDir, 'embedded.json'))).toBe(false);
+  });
+
+  it('refuses to start another engine on a folder whose engine is not available, and touches nothing', async () => {
+    const dataDir = folder('switch');
+    writeFileSync(join(dataDir, 'engine.json'), JSON.stringify({ engine: 'mongod', since: '2026-01-01T00:00:00.000Z' }));
+    const path = process.env.PATH;
+    process.env.PATH = '';
+    let error: unknown;
+    try {
+      await startEmbeddedDb({ dataDir, log: () => {} });
+    } catch (err) {
+      error = err;
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(error).toBeInstanceOf(EngineUnavailableError);
+    const message = (error as Error).message;
+    for (const part of [dataDir, 'an installed mongod', 'engine.json', 'pnpm db:export', 'DATA_DIR']) expect(message).toContain(part);
+    expect(readdirSync(dataDir)).toEqual(['engine.json']);
+  });
+
+  it('reads the engine of a folder from before engine.json from its files, and will not guess between two', () => {
+    const dataDir = folder('legacy');
+    expect(recordedEngine(dataDir)).toBeNull();
+    mkdirSync(join(dataDir, 'mongo-memory'));
+    writeFileSync(join(dataDir, 'mongo-memory', 'WiredTiger'), 'x');
+    mkdirSync(join(dataDir, 'ferretdb'));
+    expect(recordedEngine(dataDir)).toBe('memory-server');
+    writeFileSync(join(dataDir, 'ferretdb', 'better_health.sqlite'), 'x');
+    expect(() => recordedEngine(dataDir)).toThrow(/several engines/);
+  });
+
+  it('makes the product refuse to start on such a folder, saying what to do', async () => {
+    const dataDir = folder('refuse');
+    writeFileSync(join(dataDir, 'engine.json'), JSON.stringify({ engine: 'mongod', since: '2026-01-01T00:00:00.000Z' }));
+    const error = await startProductServer({ entry: 'api/src/server.ts', dataDir, env: { PATH: '' } }).then(
+      async (s) => {
+        await s.stop();
+        return null;
+      },
+      (err: Error) => err.message,
+    );
+    expect(error).toMatch(/server exited early \(1\)/);
+    expect(error).toContain(`The data folder ${dataDir} holds an installed mongod data`);
+  });
+});
+
+describe('supervision of the embedded database', () => {
+  let server: ProductServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Polls /health, keeping every answer, until a new server process is up and health says ok; fails past `boundMs`. */
+  async function recovers(baseUrl: string, dataDir: string, oldPid: number, boundMs: number): Promise<{ ms: number; answers: string[] }> {
+    const started = Date.now();
+    const answers: string[] = [];
+    for (;;) {
+      const res = await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      const body = (await res.json()) as { db: string };
+      answers.push(`${res.status} ${body.db}`);
+      if (res.status === 200 && lockOf(dataDir).pid !== oldPid) return { ms: Date.now() - started, answers };
+      if (Date.now() - started > boundMs) throw new Error(`not back within ${boundMs} ms: ${answers.join(', ')}`);
+      await sleep(100);
+    }
+  }
+
+  it('starts the server again after SIGKILL and after SIGTERM, saying "restarting" meanwhile; the API recovers by itself', async () => {
+    server = await startProductServer({ entry: 'api/src/server.ts', env: { LOG_LEVEL: 'info' } });
+    const client = new ApiClient(server.baseUrl);
+    for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+      const before = lockOf(server.dataDir);
+      process.kill(before.pid, signal);
+      const { ms, answers } = await recovers(server.baseUrl, server.dataDir, before.pid, 30_000);
+      // Every failing answer said the database was being restarted, never just "down".
+      expect(answers.filter((a) => !a.startsWith('200')).every((a) => a === '503 restarting'), answers.join(', ')).toBe(true);
+      expect(ms).toBeLessThan(30_000);
+      const after = lockOf(server.dataDir);
+      expect(after.pid).not.toBe(before.pid);
+      expect(after.port).toBe(before.port);
+      await client.login(DEMO.admin, DEMO.password);
+      expect((await client.call('GET', '/meeting/get-meetings')).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/api/v1/health/ready`)).status).toBe(200);
+    }
+    expect(server.output()).toMatch(/Embedded ferretdb exited \(SIGKILL\); starting it again/);
+    // FerretDB ends cleanly on SIGTERM, so its exit shows as code 0.
+    expect(server.output()).toMatch(/Embedded ferretdb exited \((SIGTERM|code 0)\); starting it again/);
+    expect(server.output().match(/Embedded ferretdb is back/g)).toHaveLength(2);
+  });
+});
