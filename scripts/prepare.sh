@@ -59,7 +59,7 @@ bh_chromium() {
       return 1
     fi
   fi
-  "$path" --version
+  "$path" --version 2>/dev/null || true
 }
 
 bh_prepare() {
