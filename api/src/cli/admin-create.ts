@@ -18,7 +18,12 @@ export interface PasswordSource {
 }
 
 const terminal: PasswordSource = {
-  prompt: (question) => read({ prompt: question, silent: true, replace: '' }),
+  prompt: async (question) => {
+    const answer = await read({ prompt: question, silent: true, replace: '' });
+    // The hidden Enter moves nothing: end the prompt's line so the next text starts on its own.
+    process.stdout.write('\n');
+    return answer;
+  },
   stdin: async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
