@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTACT } from '@bh/shared/catalog/contact';
+import { SITE_SETTINGS as CONTACT } from '../src/config.ts';
 import { PAYMENT_MESSAGES } from '@bh/shared/messages/payments';
 import { builtPages, DIST, type BuiltPage } from './dist.ts';
 import { PAYMENT_PAGES } from '../src/lib/payment.ts';
