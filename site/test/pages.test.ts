@@ -75,8 +75,8 @@ describe('every page', () => {
         ['Login', LOGIN_PATH],
         ['Request a Call Back (opens in a new tab)', CONTACT.callBackUrl],
       ]);
-      expect(doc(page.path).querySelector('header button[popovertarget="site-drawer"]'), page.path).not.toBeNull();
-      expect(doc(page.path).querySelector('#site-drawer[popover] a[href="/login"]'), page.path).not.toBeNull();
+      expect(doc(page.path).querySelector('header button[commandfor="site-drawer"][command="show-modal"]'), page.path).not.toBeNull();
+      expect(doc(page.path).querySelector('dialog#site-drawer a[href="/login"]'), page.path).not.toBeNull();
     }
   });
 
