@@ -22,47 +22,50 @@ export interface LayoutReport {
  * box cut by the window's edge). Visually hidden helper text (1 px boxes) does not count.
  */
 export async function measureLayout(page: Page): Promise<LayoutReport> {
-  return page.evaluate(() => {
-    const selector = 'button, [role="button"], a.button, input[type="submit"], h1, h2, h3, h4, h5, h6, th, [role="columnheader"]';
-    const clipped: string[] = [];
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
-    const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
-    for (const el of document.querySelectorAll(selector)) {
-      if (!shown(el)) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue;
-      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
-        clipped.push(`${describe(el)} is cut by the window (${Math.round(box.left)}–${Math.round(box.right)} of ${window.innerWidth})`);
-        continue;
-      }
-      const style = getComputedStyle(el);
-      if ((style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) || (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1)) {
-        clipped.push(`${describe(el)} hides part of its content (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
-        continue;
-      }
-      if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
-        clipped.push(`${describe(el)} is cut with an ellipsis`);
-        continue;
-      }
-      // Text that spills out of its box (overflow visible) overlaps what is next to it.
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!parent || !(node.textContent ?? '').trim() || !shown(parent)) continue;
-        const parentBox = parent.getBoundingClientRect();
-        if (parentBox.width <= 1 && parentBox.height <= 1) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const text = range.getBoundingClientRect();
-        if (text.left < box.left - 1 || text.right > box.right + 1 || text.top < box.top - 1 || text.bottom > box.bottom + 1) {
-          clipped.push(`${describe(el)} has text outside its box`);
-          break;
-        }
+  return page.evaluate<LayoutReport>(MEASURE_LAYOUT);
+}
+
+// Runs in the page (the e2e package has no DOM types, so the browser code is a string).
+const MEASURE_LAYOUT = `(() => {
+  const selector = 'button, [role="button"], a.button, input[type="submit"], h1, h2, h3, h4, h5, h6, th, [role="columnheader"]';
+  const clipped = [];
+  const describe = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + ' "' + (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40) + '"';
+  const shown = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+  for (const el of document.querySelectorAll(selector)) {
+    if (!shown(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
+      clipped.push(describe(el) + ' is cut by the window (' + Math.round(box.left) + '–' + Math.round(box.right) + ' of ' + window.innerWidth + ')');
+      continue;
+    }
+    const style = getComputedStyle(el);
+    if ((style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) || (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1)) {
+      clipped.push(describe(el) + ' hides part of its content (' + el.scrollWidth + '×' + el.scrollHeight + ' in ' + el.clientWidth + '×' + el.clientHeight + ')');
+      continue;
+    }
+    if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
+      clipped.push(describe(el) + ' is cut with an ellipsis');
+      continue;
+    }
+    // Text that spills out of its box (overflow visible) overlaps what is next to it.
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !(node.textContent || '').trim() || !shown(parent)) continue;
+      const parentBox = parent.getBoundingClientRect();
+      if (parentBox.width <= 1 && parentBox.height <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      if (text.left < box.left - 1 || text.right > box.right + 1 || text.top < box.top - 1 || text.bottom > box.bottom + 1) {
+        clipped.push(describe(el) + ' has text outside its box');
+        break;
       }
     }
-    return { documentWidth: document.documentElement.scrollWidth, windowWidth: window.innerWidth, clipped };
-  });
-}
+  }
+  return { documentWidth: document.documentElement.scrollWidth, windowWidth: window.innerWidth, clipped };
+})()`;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -76,12 +79,8 @@ export interface AxeFinding {
 /** Runs axe-core (injected through the DevTools protocol, so the page's CSP does not block it); returns serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
+  const found = await page.evaluate<AxeFinding[]>(`window.axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+    result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) })))`);
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
