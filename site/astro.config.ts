@@ -1,9 +1,9 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { CONTACT } from '@bh/shared/catalog/contact';
+import { SITE_SETTINGS } from './src/config.ts';
 
-// SITE_URL lets a staging build carry its own canonical origin without editing the contact file.
-const site = process.env.SITE_URL ?? CONTACT.siteOrigin;
+// PUBLIC_SITE_URL (or the older SITE_URL) sets the canonical origin; see src/config.ts.
+const site = SITE_SETTINGS.siteOrigin;
 
 export default defineConfig({
   site,

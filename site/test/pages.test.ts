@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTACT } from '@bh/shared/catalog/contact';
+import { SITE_SETTINGS as CONTACT } from '../src/config.ts';
 import { PAYMENT_MESSAGES } from '@bh/shared/messages/payments';
 import { builtPages, DIST, type BuiltPage } from './dist.ts';
 import { PAYMENT_PAGES } from '../src/lib/payment.ts';
@@ -75,8 +75,8 @@ describe('every page', () => {
         ['Login', LOGIN_PATH],
         ['Request a Call Back (opens in a new tab)', CONTACT.callBackUrl],
       ]);
-      expect(doc(page.path).querySelector('header button[popovertarget="site-drawer"]'), page.path).not.toBeNull();
-      expect(doc(page.path).querySelector('#site-drawer[popover] a[href="/login"]'), page.path).not.toBeNull();
+      expect(doc(page.path).querySelector('header button[commandfor="site-drawer"][command="show-modal"]'), page.path).not.toBeNull();
+      expect(doc(page.path).querySelector('dialog#site-drawer a[href="/login"]'), page.path).not.toBeNull();
     }
   });
 

@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -219,5 +220,47 @@ describe('PaymentForm', () => {
     await waitFor(() => expect(proceedButton().disabled).toBe(false));
     expect(screen.queryByText(M.couponApplied)).toBeNull();
     expect(await proceedTarget(user)).toBe('https://pay.example.com/mh-bundle');
+  });
+
+  it('upper-cases a code typed in its middle without moving the caret to the end', async () => {
+    serveDefaultLink('https://pay.example.com/mh-bundle');
+    const user = renderForm();
+    const coupon = screen.getByLabelText(/Coupon code/) as HTMLInputElement;
+    await user.type(coupon, 'save');
+    await user.type(coupon, 'my', { initialSelectionStart: 0, initialSelectionEnd: 0 });
+    expect(coupon.value).toBe('MYSAVE');
+    expect(coupon.selectionStart).toBe(2);
+    await user.type(coupon, 'x', { initialSelectionStart: 4, initialSelectionEnd: 4 });
+    expect(coupon.value).toBe('MYSAXVE');
+  });
+
+  it('withdraws an applied coupon as soon as its code is edited, and reloads the default link', async () => {
+    const defaults = serveDefaultLink('https://pay.example.com/mh-bundle');
+    serveCouponCheck(() =>
+      HttpResponse.json({ success: true, message: M.couponApplied, data: { paymentLink: 'https://pay.example.com/welcome10' } }),
+    );
+    const user = renderForm();
+    await waitFor(() => expect(defaults.count).toBe(1));
+    const coupon = screen.getByLabelText(/Coupon code/);
+    await user.type(coupon, 'WELCOME10');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText(M.couponApplied);
+    expect(await proceedTarget(user)).toBe('https://pay.example.com/welcome10');
+
+    await user.type(coupon, '0');
+    expect(screen.queryByText(M.couponApplied)).toBeNull();
+    await waitFor(() => expect(defaults.count).toBe(2));
+    await waitFor(() => expect(proceedButton().disabled).toBe(false));
+    expect(await proceedTarget(user)).toBe('https://pay.example.com/mh-bundle');
+  });
+
+  it('renders Verify disabled on the server, so the form cannot be sent natively before it hydrates', () => {
+    const holder = document.createElement('div');
+    holder.innerHTML = renderToString(<PaymentForm service={SERVICE} planType={PLAN} />);
+    const verify = [...holder.querySelectorAll('button')].find((b) => b.textContent === 'Verify');
+    expect(verify?.type).toBe('submit');
+    expect(verify?.disabled).toBe(true);
+    // With its only submit button disabled, neither a click nor Enter in a field can submit the form.
+    expect([...holder.querySelectorAll('button[type="submit"]:not([disabled]), input[type="submit"]')]).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PAYMENT_MESSAGES as M } from '@bh/shared/messages/payments';
 import { fetchDefaultLink, verifyCoupon } from './payment-api.ts';
 import './PaymentForm.css';
@@ -29,6 +29,9 @@ export default function PaymentForm({ service, planType }: Props) {
   const [link, setLink] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [verifying, setVerifying] = useState(false);
+  // False in the server-rendered HTML: until React has hydrated, Verify stays disabled so the form
+  // can never be submitted natively (which would reload the page with the code in the address).
+  const [hydrated, setHydrated] = useState(false);
   // Bumped by every load, check and reset, so an answer that arrives late never overwrites newer state.
   const generation = useRef(0);
 
@@ -40,6 +43,8 @@ export default function PaymentForm({ service, planType }: Props) {
     if (result.ok) setLink(result.link);
     else setStatus({ tone: 'error', text: result.message });
   }, [service, planType]);
+
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     void loadDefaultLink();
@@ -56,6 +61,25 @@ export default function PaymentForm({ service, planType }: Props) {
     setStatus(null);
     setVerifying(false);
     void loadDefaultLink();
+  };
+
+  const onCouponChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const upper = input.value.toUpperCase();
+    // Upper-case in place and put the caret back where it was, so typing inside a code does not
+    // jump to its end. React then finds the input already holding the new value and leaves it.
+    if (upper !== input.value && upper.length === input.value.length) {
+      const { selectionStart, selectionEnd, selectionDirection } = input;
+      input.value = upper;
+      if (selectionStart !== null && selectionEnd !== null) input.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
+    }
+    setCoupon(upper);
+    // A coupon applied (or being checked) belonged to the code as it was: editing withdraws it.
+    if (verifying || status?.tone === 'success') {
+      setStatus(null);
+      setVerifying(false);
+      void loadDefaultLink();
+    }
   };
 
   const onVerify = async (event: FormEvent<HTMLFormElement>) => {
@@ -138,9 +162,9 @@ export default function PaymentForm({ service, planType }: Props) {
             spellCheck={false}
             placeholder="Enter coupon code"
             value={coupon}
-            onChange={(e) => setCoupon(e.target.value.toUpperCase())}
+            onChange={onCouponChange}
           />
-          <button type="submit" className="button button--ghost" disabled={verifying}>
+          <button type="submit" className="button button--ghost" disabled={!hydrated || verifying}>
             {verifying ? 'Verifying...' : 'Verify'}
           </button>
         </div>
