@@ -1,6 +1,7 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Clock, ShiftableClock } from './clock.ts';
 import type { Logger } from './logger.ts';
+import { Outbox } from '../mail/outbox.ts';
 import { collections, type Collections } from './mongo.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';
@@ -13,6 +14,10 @@ export interface AppConfig {
   documentKey: Buffer;
   /** True only in test runs. */
   testMode: boolean;
+  /** Where people reach the product (PUBLIC_ORIGIN): the links in emails start with it. */
+  publicOrigin: string;
+  /** Sender of every email (MAIL_FROM), also the organizer in calendar files. */
+  mailFrom: string;
   /** Present only when a test run asked for a movable clock (NODE_ENV=test, TEST_CLOCK=on). */
   testClock?: ShiftableClock;
 }
@@ -25,6 +30,8 @@ export interface AppDeps {
   clock: Clock;
   sessions: SessionStore;
   limiter: RateLimiter;
+  /** Emails are written here and delivered by the sender (mail/sender.ts). */
+  outbox: Outbox;
   log: Logger;
   config: AppConfig;
 }
@@ -36,5 +43,6 @@ export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; l
     cols,
     sessions: new SessionStore(cols.sessions, input.clock),
     limiter: new RateLimiter(cols.rateLimits, input.clock),
+    outbox: new Outbox(input.db, input.clock, input.config.documentKey),
   };
 }
