@@ -1,4 +1,5 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { DateTime } from 'luxon';
 import { MEETING_LENGTH_MINUTES, MINUTE_MS } from '@bh/shared';
 
 /** India keeps +05:30 all year, so its VTIMEZONE is one fixed rule. */
@@ -47,9 +48,11 @@ export function meetingCalendar(
   calendar.createEvent({
     id: meetingUid(meeting.meetingId, options.origin),
     sequence: options.method === 'CANCEL' ? 1 : 0,
-    stamp: options.stamp,
-    start: meeting.startsAt,
-    end: new Date(meeting.startsAt.getTime() + MEETING_LENGTH_MINUTES * MINUTE_MS),
+    // Luxon values carry their zone, so ical-generator writes India's wall-clock time under
+    // TZID=Asia/Kolkata (a plain Date would be written as UTC digits under that TZID).
+    stamp: DateTime.fromJSDate(options.stamp, { zone: 'utc' }),
+    start: DateTime.fromJSDate(meeting.startsAt, { zone: KOLKATA }),
+    end: DateTime.fromJSDate(new Date(meeting.startsAt.getTime() + MEETING_LENGTH_MINUTES * MINUTE_MS), { zone: KOLKATA }),
     timezone: KOLKATA,
     summary: `Better Health session: ${meeting.clientName} with ${meeting.doctorName}`,
     description: `Join at the session's time: ${meeting.meetingLink}\nYour sessions: ${options.origin}/dashboard`,
