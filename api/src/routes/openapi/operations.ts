@@ -104,6 +104,7 @@ export const TAGS = [
   { name: 'Meeting', description: 'Online sessions between a client and a BH Associate (spec §7 "Meeting service").' },
   { name: 'Registration', description: 'BH Associate verification applications and their review (spec §7 "Registration service").' },
   { name: 'Payments', description: 'Services, payment links and coupons (spec §7 "Payments service").' },
+  { name: 'Account links', description: 'Invitations and password resets by one-time emailed links (DESIGN §3): tokens are stored hashed and work once; 72 hours for an invitation, 30 minutes for a reset.' },
   { name: 'Uploads', description: 'Private documents for applications (DESIGN §4): checked by their bytes, at most 10 MB, served only to their owner and verified admins.' },
   {
     name: 'Admin grids',
