@@ -343,7 +343,7 @@ export const adminMessages = {
   },
   invitations: {
     access: 'How they get in',
-    sendInvitation: 'Email an invitation: they choose their own password (72 hours)',
+    sendInvitation: 'Send an invitation by email: they choose their own password (72 hours)',
     setPassword: 'Set a password now and pass it on',
     submit: 'Send Invitation',
     pendingTitle: 'Pending invitations',
