@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
 import {
   acceptInvitationRequest,
@@ -14,8 +14,9 @@ import { DASHBOARD_PATH, LOGIN_PATH, type PortalAuthProvider } from '../provider
 import { apiCall, serverMessageOr } from '../providers/http.ts';
 
 /** The one-time token rides in the link's fragment (#token=…), which never reaches a server log. */
-function tokenFromLocation(): string {
-  return new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
+function useLinkToken(): string {
+  const { hash } = useLocation();
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 }
 
 function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -169,7 +170,7 @@ export function ResetPasswordPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [token] = useState(tokenFromLocation);
+  const token = useLinkToken();
   const [error, setError] = useState<string | null>(null);
 
   const onPassword = async (password: string) => {
@@ -203,7 +204,7 @@ export function AcceptInvitationPage() {
   const navigate = useNavigate();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const queryClient = useQueryClient();
-  const [token] = useState(tokenFromLocation);
+  const token = useLinkToken();
   const [error, setError] = useState<string | null>(null);
 
   const onPassword = async (password: string) => {
