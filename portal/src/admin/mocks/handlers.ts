@@ -208,9 +208,11 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
     http.get(
       `${API}/user/invitations`,
       asAdmin('GET /user/invitations', () => {
+        // Pending while a link is live: accepting (the portal's own handler) or revoking uses it up.
         const data = Object.entries(state.invitations).flatMap(([userId, sentAt]) => {
           const user = db.users.find((u) => u._id === userId);
-          if (!user) return [];
+          const live = db.accountLinks.some((l) => l.userId === userId && l.purpose === 'invitation' && !l.used);
+          if (!user || !live) return [];
           const expiresAt = new Date(Date.parse(sentAt) + 72 * 3600_000).toISOString();
           return [{ userId, name: user.name, email: user.email, role: user.role, sentAt, expiresAt }];
         });
