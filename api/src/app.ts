@@ -22,6 +22,8 @@ import { uploadsRoutes } from './routes/uploads/uploads.routes.ts';
 import { apiDocsRoutes, openapiRoutes } from './routes/openapi/openapi.routes.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
+import { accountLinkRoutes } from './routes/account-links/account-links.routes.ts';
+import { calendarRoutes } from './routes/calendar/calendar.routes.ts';
 
 /** JSON bodies are small forms; uploads stream through their own route with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -61,7 +63,9 @@ export function createApi(deps: AppDeps) {
     })
     .use('*', sessionMiddleware(deps))
     .route('/user', userRoutes(deps))
+    .route('/user', accountLinkRoutes(deps))
     .route('/meeting', meetingRoutes(deps))
+    .route('/meeting', calendarRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/register', registerRoutes(deps))

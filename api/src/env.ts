@@ -20,6 +20,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   /** Bearer token that opens /metrics to hosts other than loopback (unset: loopback only). */
   METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
+  /** Where people reach the product; links in emails start with it. Default: http://HOST:PORT. */
+  PUBLIC_ORIGIN: optional(z.url({ protocol: /^https?$/, error: 'PUBLIC_ORIGIN must be an http(s) URL' }).transform((v) => v.replace(/\/+$/, ''))),
+  /** Outgoing mail server, smtp:// or smtps://. Unset: a local catch-all mailbox readable at /dev/mailbox. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: z.string().min(3).default('Better Health <sessions@betterhealth.example>'),
+  /** The outbox sender's pace: polling, first retry (doubling up to an hour) and tries before `failed`. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 }).refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {

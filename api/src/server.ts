@@ -9,7 +9,11 @@ import { loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
 import { PROJECT_ROOT } from './db/embedded.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createWebApp } from './web/web-app.ts';
+import { purgeLapsedClaims } from './mail/outbox.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
+import { Mailbox } from './mail/mailbox.ts';
+import { MailSender } from './mail/sender.ts';
+import { createSmtpTransport } from './mail/transport.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -23,6 +27,8 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   database: Database;
+  /** The local catch-all mailbox, when no SMTP_URL was given. */
+  mailbox?: Mailbox;
   /** Stops accepting, lets requests in flight finish, closes the database and its server. */
   close(): Promise<void>;
 }
@@ -49,6 +55,8 @@ export async function startServer(
       trustProxy: env.TRUST_PROXY === 'true',
       documentKey: loadDocumentKey(env),
       testMode: env.NODE_ENV === 'test',
+      publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
+      mailFrom: env.MAIL_FROM,
       ...(testClock ? { testClock } : {}),
       ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     },
@@ -66,11 +74,16 @@ export async function startServer(
     }
   }
 
+  // Without SMTP_URL every email goes to a catch-all mailbox on loopback, read at /dev/mailbox.
+  const mailbox = env.SMTP_URL ? undefined : new Mailbox();
+  const smtpUrl = env.SMTP_URL ?? (await mailbox!.listen());
+
   const app = createWebApp(deps, {
     siteDir: join(PROJECT_ROOT, 'site', 'dist'),
     portalDir: join(PROJECT_ROOT, 'portal', 'dist'),
     cacheFiles: options.cacheFiles ?? true,
     ...(options.devProxy ? { devProxy: options.devProxy } : {}),
+    ...(mailbox ? { mailbox } : {}),
   });
 
   const server: ServerType = await new Promise((resolve) => {
@@ -80,10 +93,18 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST}:${port}`;
+  if (!env.PUBLIC_ORIGIN) deps.config.publicOrigin = url;
+  if (mailbox) say(`Emails go to a local mailbox (no SMTP_URL set): read them at ${url}/dev/mailbox`);
+
+  const sender = new MailSender(
+    { db: deps.db, clock: deps.clock, log, documentKey: deps.config.documentKey, transport: createSmtpTransport(smtpUrl), from: env.MAIL_FROM, publicOrigin: deps.config.publicOrigin },
+    { pollMs: env.MAIL_POLL_MS, backoffMs: env.MAIL_RETRY_MS, maxAttempts: env.MAIL_MAX_ATTEMPTS },
+  );
+  sender.start();
 
   // Expired sessions and rate-limit windows are swept in code (no TTL indexes on FerretDB).
   const sweep = setInterval(() => {
-    Promise.all([deps.sessions.purgeExpired(), deps.limiter.purgeExpired()]).catch(() => {});
+    Promise.all([deps.sessions.purgeExpired(), deps.limiter.purgeExpired(), purgeLapsedClaims(deps)]).catch(() => {});
   }, 10 * 60 * 1000);
   sweep.unref();
 
@@ -116,10 +137,12 @@ export async function startServer(
         // Keep-alive connections with no request in flight would hold close() open.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await sender.stop();
+      await mailbox?.close();
       await database.close();
     })());
 
-  return { url, port, deps, database, close };
+  return { url, port, deps, database, ...(mailbox ? { mailbox } : {}), close };
 }
 
 /** `pnpm start`: serve until SIGTERM or SIGINT, then shut down cleanly and exit 0. */

@@ -8,6 +8,8 @@ import { couponsCollection, paymentLinksCollection } from '../src/routes/payment
 import { submittedApplicant, validApplication } from '../src/routes/register/application-test-helpers.ts';
 import { multipart, PDF, uploadFile } from '../src/routes/uploads/upload-test-helpers.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
+import { outboxCollection } from '../src/mail/outbox.ts';
+import { issueLink } from '../src/routes/account-links/account-links.service.ts';
 
 /**
  * DESIGN §5, cell by cell: every call × every kind of caller, asserting the status the server
@@ -120,6 +122,21 @@ async function coupon(): Promise<string> {
 async function fileOf(actor: Actor, me: Account | null): Promise<string> {
   const owner = me && actor !== 'client' ? me : bystanderAssociate;
   return uploadFile(ctx, owner.cookie, 'resume');
+}
+
+/** An account waiting on its invitation, with a live link. */
+async function invitee(): Promise<{ userId: string; token: string }> {
+  const someone = await ctx.createUser({ role: 'user' });
+  await ctx.deps.cols.users.updateOne({ _id: new ObjectId(someone.id) }, { $set: { invitation: 'pending' } });
+  const { token } = await issueLink(ctx.deps, new ObjectId(someone.id), 'invitation');
+  return { userId: someone.id, token };
+}
+
+/** An outbox message whose tries are used up. */
+async function failedEmail(): Promise<string> {
+  const [id] = await ctx.deps.outbox.enqueue([{ to: bystanderClient.email, template: 'password-changed', data: { name: 'Matrix', changedAt: START.toISOString() } }]);
+  await outboxCollection(ctx.deps.db).updateOne({ _id: id! }, { $set: { status: 'failed', attempts: 6, lastError: '451 Try again later' } });
+  return id!.toHexString();
 }
 
 const api = (path: string) => path.replace(/^\/api\/v1/, '');
@@ -350,6 +367,63 @@ const ROWS: Row[] = [
     statuses: VERIFIED_ADMIN,
     build: async () => ({ method: 'GET', path: '/admin/applications' }),
   },
+
+  // ---- messages: invitations, resets, calendar, the Emails grid -----------------------------------
+  {
+    call: 'POST /user/forgot-password',
+    statuses: PUBLIC,
+    build: async () => ({ method: 'POST', path: '/user/forgot-password', body: { email: bystanderClient.email } }),
+  },
+  {
+    call: 'POST /user/reset-password (live link)',
+    statuses: PUBLIC,
+    build: async () => {
+      const someone = await ctx.createUser({ role: 'user' });
+      const { token } = await issueLink(ctx.deps, new ObjectId(someone.id), 'reset');
+      return { method: 'POST', path: '/user/reset-password', body: { token, password: 'Matrix-Reset-77' } };
+    },
+  },
+  {
+    call: 'POST /user/accept-invitation (live link)',
+    statuses: PUBLIC,
+    build: async () => ({ method: 'POST', path: '/user/accept-invitation', body: { token: (await invitee()).token, password: 'Matrix-Invite-77' } }),
+  },
+  {
+    call: 'POST /user/invite',
+    statuses: VERIFIED_ADMIN_CREATES,
+    build: async () => ({
+      method: 'POST',
+      path: '/user/invite',
+      body: { name: 'Invited By Matrix', email: `invited-${randomBytes(4).toString('hex')}@test.betterhealth.in`, role: 'user' },
+    }),
+  },
+  { call: 'GET /user/invitations', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/user/invitations' }) },
+  {
+    call: 'POST /user/invitations/{userId}/resend',
+    statuses: VERIFIED_ADMIN,
+    build: async () => ({ method: 'POST', path: `/user/invitations/${(await invitee()).userId}/resend` }),
+  },
+  {
+    call: 'DELETE /user/invitations/{userId}',
+    statuses: VERIFIED_ADMIN,
+    build: async () => ({ method: 'DELETE', path: `/user/invitations/${(await invitee()).userId}` }),
+  },
+  {
+    call: 'GET /meeting/{id}/calendar.ics (own meeting)',
+    statuses: [401, 200, 403, 200, 403, 200],
+    build: async (actor, me) => ({ method: 'GET', path: `/meeting/${await meetingOf(actor, me)}/calendar.ics` }),
+  },
+  { call: 'GET /admin/emails', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/admin/emails' }) },
+  {
+    call: 'GET /admin/emails/{id}',
+    statuses: VERIFIED_ADMIN,
+    build: async () => ({ method: 'GET', path: `/admin/emails/${await failedEmail()}` }),
+  },
+  {
+    call: 'POST /admin/emails/{id}/resend',
+    statuses: VERIFIED_ADMIN,
+    build: async () => ({ method: 'POST', path: `/admin/emails/${await failedEmail()}/resend` }),
+  },
 ];
 
 async function send(call: Call, cookie: string | undefined): Promise<Response> {
@@ -417,6 +491,8 @@ describe('DESIGN §5: who may call what', () => {
       'POST /payments/coupon', 'GET /payments/coupons', 'coupon/{id}/status', 'DELETE /payments/coupon', 'PUT /payments/default', 'default-links',
       'POST /uploads', 'GET /uploads',
       'GET /admin/meetings', 'DELETE /admin/meetings', 'GET /admin/users', 'GET /admin/coupons', 'GET /admin/applications', 'GET /admin/audit',
+      'forgot-password', 'reset-password', 'accept-invitation', 'POST /user/invite', 'GET /user/invitations', 'invitations/{userId}/resend',
+      'DELETE /user/invitations', 'calendar.ics', 'GET /admin/emails', 'emails/{id}/resend',
     ]) {
       expect(calls, call).toContain(call);
     }

@@ -40,7 +40,7 @@ export async function createTestContext(): Promise<TestContext> {
     db,
     clock,
     log: createLogger('info', (line) => logLines.push(line)),
-    config: { allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true },
+    config: { allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true, publicOrigin: 'http://127.0.0.1:8080', mailFrom: 'Better Health <sessions@betterhealth.example>' },
   });
   const app = createApp(deps);
   let counter = 0;

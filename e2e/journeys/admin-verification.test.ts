@@ -113,6 +113,8 @@ describe('admin verification journey', () => {
       [associate, 'doctor'],
       [client, 'user'],
     ] as const) {
+      // The direct-password path (spec §2.5); an emailed invitation is the form's default.
+      await page.getByLabel(/Set a password now/).check();
       await page.getByLabel(/^Full Name/).fill(account.name);
       await page.getByLabel(/^Email/).fill(account.email);
       await page.getByLabel(/^Password/).fill(PASSWORD);

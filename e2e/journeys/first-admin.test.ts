@@ -17,8 +17,9 @@ interface NewAccount {
   role: 'user' | 'doctor';
 }
 
-/** Fills the Create Account form and presses 'Sign Up'. */
+/** Fills the Create Account form on its direct-password path (spec §2.5) and presses 'Sign Up'. */
 async function signUp(page: Page, account: NewAccount): Promise<void> {
+  await page.getByLabel(/Set a password now/).check();
   await page.getByLabel(/^Full Name/).fill(account.name);
   await page.getByLabel(/^Email/).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);

@@ -18,7 +18,14 @@ import { i18nProvider } from './i18n/i18nProvider.ts';
 import { LoginPage } from './login/LoginPage.tsx';
 import { ErrorPage } from './pages/ErrorPage.tsx';
 import { AdminNotFoundPage, NotFoundPage } from './pages/NotFoundPage.tsx';
-import { createAuthProvider, DASHBOARD_PATH, type PortalAuthProvider } from './providers/authProvider.ts';
+import {
+  ACCEPT_INVITATION_PATH,
+  createAuthProvider,
+  DASHBOARD_PATH,
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
+  type PortalAuthProvider,
+} from './providers/authProvider.ts';
 import { createDataProvider, type PortalDataProvider } from './providers/dataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
@@ -30,6 +37,9 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
 const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
 const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
 const ApplicationPage = lazy(() => import('./application/ApplicationPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const AcceptInvitationPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.AcceptInvitationPage })));
 
 /** Unused query data is kept for a minute (spec §9); client errors are never retried. */
 export function createQueryClient(): QueryClient {
@@ -94,6 +104,12 @@ export function App(props: AppProps) {
           requireAuth
           disableTelemetry
         >
+          {/* The emailed links' pages need no session (react-admin leaves layout-free routes public). */}
+          <CustomRoutes noLayout>
+            <Route path={FORGOT_PASSWORD_PATH} element={<Suspense fallback={<LoadingPage />}><ForgotPasswordPage /></Suspense>} />
+            <Route path={RESET_PASSWORD_PATH} element={<Suspense fallback={<LoadingPage />}><ResetPasswordPage /></Suspense>} />
+            <Route path={ACCEPT_INVITATION_PATH} element={<Suspense fallback={<LoadingPage />}><AcceptInvitationPage /></Suspense>} />
+          </CustomRoutes>
           <CustomRoutes>
             {/* / is the public site's home; inside the portal it means the dashboard. */}
             <Route path="/" element={<Navigate to={DASHBOARD_PATH} replace />} />

@@ -42,6 +42,15 @@ const INDEXES: IndexSpec[] = [
   { collection: 'uploads.files', key: { filename: 1, uploadDate: 1 }, name: 'filename_1_uploadDate_1' },
   { collection: 'uploads.chunks', key: { files_id: 1, n: 1 }, unique: true, name: 'files_id_1_n_1' },
   { collection: 'uploads.files', key: { 'metadata.ownerId': 1 }, name: 'by_owner' },
+  // Outbox: what is due, the admin grid's sorts and filters, a meeting's reminders.
+  { collection: 'outbox', key: { status: 1, nextAttemptAt: 1 }, name: 'by_due' },
+  { collection: 'outbox', key: { createdAt: -1 }, name: 'by_created' },
+  { collection: 'outbox', key: { meetingId: 1 }, name: 'by_meeting' },
+  { collection: 'outbox', key: { to: 1, createdAt: -1 }, name: 'by_recipient' },
+  { collection: 'outbox_claims', key: { expiresAt: 1 }, name: 'by_expiry' },
+  // One-time links (invitations, resets) of an account, and pending invitations.
+  { collection: 'account_links', key: { userId: 1, purpose: 1, createdAt: -1 }, name: 'by_user' },
+  { collection: 'users', key: { invitation: 1, createdAt: -1 }, name: 'by_invitation' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */

@@ -3,6 +3,7 @@ import type { Clock, ShiftableClock } from './clock.ts';
 import { Health } from './health.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
+import { Outbox } from '../mail/outbox.ts';
 import { collections, type Collections } from './mongo.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';
@@ -15,6 +16,10 @@ export interface AppConfig {
   documentKey: Buffer;
   /** True only in test runs. */
   testMode: boolean;
+  /** Where people reach the product (PUBLIC_ORIGIN): the links in emails start with it. */
+  publicOrigin: string;
+  /** Sender of every email (MAIL_FROM), also the organizer in calendar files. */
+  mailFrom: string;
   /** Present only when a test run asked for a movable clock (NODE_ENV=test, TEST_CLOCK=on). */
   testClock?: ShiftableClock;
   /** METRICS_TOKEN: a bearer token that opens /metrics to other hosts than loopback. */
@@ -29,6 +34,8 @@ export interface AppDeps {
   clock: Clock;
   sessions: SessionStore;
   limiter: RateLimiter;
+  /** Emails are written here and delivered by the sender (mail/sender.ts). */
+  outbox: Outbox;
   log: Logger;
   config: AppConfig;
   metrics: Metrics;
@@ -45,5 +52,6 @@ export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; l
     cols,
     sessions: new SessionStore(cols.sessions, input.clock),
     limiter: new RateLimiter(cols.rateLimits, input.clock),
+    outbox: new Outbox(input.db, input.clock, input.config.documentKey),
   };
 }

@@ -10,6 +10,8 @@ export interface UserDoc {
   role: Role;
   isVerified: VerificationStatus;
   rejectionReason?: string;
+  /** Set while an account made by invitation has no password of its own yet (or was revoked). */
+  invitation?: 'pending' | 'revoked';
   createdAt: Date;
   updatedAt: Date;
 }

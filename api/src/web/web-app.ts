@@ -5,6 +5,8 @@ import { createApp, handleError } from '../app.ts';
 import { StaticFolder, type StaticFile } from './static-files.ts';
 import { DOCUMENT_HEADERS, pageCsp, securityHeadersMiddleware } from './security-headers.ts';
 import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
+import type { Mailbox } from '../mail/mailbox.ts';
+import { mailboxPage } from '../mail/mailbox-page.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|admin)(\/.*)?$/i;
@@ -17,6 +19,8 @@ export interface WebOptions {
   cacheFiles?: boolean;
   /** Dev mode: pages come from the Vite and Astro dev servers instead of the built folders. */
   devProxy?: DevProxy;
+  /** The local catch-all mailbox, when one runs (no SMTP_URL): its messages are read at /dev/mailbox. */
+  mailbox?: Mailbox;
 }
 
 function isHttps(c: Context, trustProxy: boolean): boolean {
@@ -67,6 +71,7 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     return compressJson(c, next);
   });
   app.route('/', api);
+  if (options.mailbox) app.route('/dev/mailbox', mailboxPage(options.mailbox));
 
   const devProxy = options.devProxy;
   if (devProxy) {

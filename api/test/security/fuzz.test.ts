@@ -17,6 +17,10 @@ import {
   userMeetingsRequest,
   verifyCouponRequest,
   verifyEmailRequest,
+  acceptInvitationRequest,
+  forgotPasswordRequest,
+  inviteRequest,
+  resetPasswordRequest,
 } from '@bh/shared';
 import { hashToken } from '../../src/lib/sessions.ts';
 import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
@@ -41,6 +45,8 @@ import { changedCollections, fingerprint, jsonRoutes, sessionCookie, validApplic
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.FULL_FUZZ === '1' ? 10_000 : 300));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const BODY_LIMIT = 256 * 1024;
+/** Well-formed (43 base64url characters) but never issued. */
+const UNKNOWN_TOKEN = 'A'.repeat(43);
 
 let ctx: TestContext;
 let admin: { cookie: string; id: string; email: string };
@@ -418,6 +424,29 @@ async function templates(): Promise<Map<string, Template>> {
       // Already verified: 409 with or without a body, and nothing may change.
       { kind: 'none', call: async () => ({ path: `/api/v1/register/verify-doctor/${decided.id}`, cookie: admin.cookie, status: 409 }) },
     ],
+    [
+      'POST /api/v1/user/forgot-password',
+      { kind: 'json', schema: forgotPasswordRequest, call: { path: '/api/v1/user/forgot-password', body: { email: 'nobody@fuzz.example.in' } }, accepts: 200 },
+    ],
+    [
+      'POST /api/v1/user/reset-password',
+      // A well-formed token nobody was given: refused with the link message, nothing written.
+      { kind: 'json', schema: resetPasswordRequest, call: { path: '/api/v1/user/reset-password', body: { token: UNKNOWN_TOKEN, password: 'Sturdy-Passphrase-9' } }, accepts: 400 },
+    ],
+    [
+      'POST /api/v1/user/accept-invitation',
+      { kind: 'json', schema: acceptInvitationRequest, call: { path: '/api/v1/user/accept-invitation', body: { token: UNKNOWN_TOKEN, password: 'Sturdy-Passphrase-9' } }, accepts: 400 },
+    ],
+    ['POST /api/v1/user/invite', { kind: 'json', schema: inviteRequest, ...asAdmin('/api/v1/user/invite', { name: 'Fuzz Invitee', email: 'fuzz.invitee@example.in', role: 'user' }, 201) }],
+    [
+      'POST /api/v1/user/invitations/:userId/resend',
+      // An account with no invitation: 404 whatever the body, nothing sent.
+      { kind: 'none', call: async () => ({ path: `/api/v1/user/invitations/${client.id}/resend`, cookie: admin.cookie, status: 404 }) },
+    ],
+    [
+      'POST /api/v1/admin/emails/:id/resend',
+      { kind: 'none', call: async () => ({ path: `/api/v1/admin/emails/${new ObjectId().toHexString()}/resend`, cookie: admin.cookie, status: 404 }) },
+    ],
   ]);
 }
 
@@ -476,6 +505,12 @@ describe('fuzzing every JSON endpoint', () => {
     'POST /api/v1/register/employees',
     'POST /api/v1/register/reject-doctor/:userId',
     'POST /api/v1/register/verify-doctor/:userId',
+    'POST /api/v1/user/forgot-password',
+    'POST /api/v1/user/reset-password',
+    'POST /api/v1/user/accept-invitation',
+    'POST /api/v1/user/invite',
+    'POST /api/v1/user/invitations/:userId/resend',
+    'POST /api/v1/admin/emails/:id/resend',
   ];
   const runsPerRoute = Math.max(10, Math.ceil(TOTAL_RUNS / KEYS.length));
 

@@ -53,6 +53,10 @@ const GET_ROUTES: Record<string, 'list' | 'one'> = {
   'GET /api/v1/admin/applications': 'list',
   'GET /api/v1/admin/applications/:id': 'one',
   'GET /api/v1/admin/audit': 'list',
+  'GET /api/v1/admin/emails': 'list',
+  'GET /api/v1/admin/emails/:id': 'one',
+  'GET /api/v1/user/invitations': 'list',
+  'GET /api/v1/meeting/:meetingId/calendar.ics': 'one',
 };
 
 function meeting(clientDoc: UserDoc, doctorDoc: UserDoc, startsAt: Date): MeetingDoc {

@@ -20,6 +20,13 @@ import {
   type ServiceKey,
   type VerifyEmailRequest,
 } from '@bh/shared';
+import {
+  emailRecordSchema,
+  inviteResponse,
+  pendingInvitationsResponse,
+  type InviteRequest,
+} from '@bh/shared';
+import { z } from 'zod';
 import { apiCall } from '../providers/http.ts';
 
 const encode = encodeURIComponent;
@@ -39,6 +46,25 @@ export const adminDataMethods = {
   /** POST /user/register: the answer carries the created account, but the screen only shows the message. */
   createAccount: (body: RegisterRequest) =>
     apiCall('/user/register', { method: 'POST', body, schema: messageResponseSchema }),
+
+  /** POST /user/invite: Create Accounts without a password; the person sets one from the email. */
+  inviteAccount: (body: InviteRequest) => apiCall('/user/invite', { method: 'POST', body, schema: inviteResponse }),
+
+  getPendingInvitations: (signal?: AbortSignal) =>
+    apiCall('/user/invitations', { schema: pendingInvitationsResponse, ...(signal ? { signal } : {}) }),
+
+  resendInvitation: (userId: string) =>
+    apiCall(`/user/invitations/${encode(userId)}/resend`, { method: 'POST', schema: messageResponseSchema }),
+
+  revokeInvitation: (userId: string) =>
+    apiCall(`/user/invitations/${encode(userId)}`, { method: 'DELETE', schema: messageResponseSchema }),
+
+  /** POST /admin/emails/{id}/resend: a failed email back in the outbox with fresh tries. */
+  resendEmail: (id: string) =>
+    apiCall(`/admin/emails/${encode(id)}/resend`, {
+      method: 'POST',
+      schema: z.object({ success: z.literal(true), message: z.string(), data: emailRecordSchema }),
+    }),
 
   verifyParticipantEmail: (body: VerifyEmailRequest) =>
     apiCall('/meeting/verify-email', { method: 'POST', body, schema: verifyEmailResponse }),

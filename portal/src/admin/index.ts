@@ -9,6 +9,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 
 export { adminDataMethods } from './dataMethods.ts';
 export { adminMessages } from './messages.ts';
@@ -53,6 +54,7 @@ export const adminMenu: readonly AdminMenuEntry[] = [
   { path: '/admin/grids/meetings', labelKey: 'bh.admin.menu.meetingsGrid', icon: EventNoteIcon },
   { path: '/admin/grids/users', labelKey: 'bh.admin.menu.usersGrid', icon: PeopleIcon },
   { path: '/admin/grids/audit', labelKey: 'bh.admin.menu.auditGrid', icon: ReceiptLongIcon },
+  { path: '/admin/grids/emails', labelKey: 'bh.admin.menu.emailsGrid', icon: MailOutlineIcon },
 ];
 
 // The list and the review of one application are one screen, as in react-admin's demo reviews:
@@ -73,4 +75,5 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/grids/meetings', component: lazy(() => import('./grids/MeetingsGrid.tsx')) },
   { path: '/admin/grids/users', component: lazy(() => import('./grids/UsersGrid.tsx')) },
   { path: '/admin/grids/audit', component: lazy(() => import('./grids/AuditGrid.tsx')) },
+  { path: '/admin/grids/emails', component: lazy(() => import('./emails/EmailsGrid.tsx')) },
 ];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Meeting } from '@bh/shared';
+import { AddToCalendarButton } from '../meetings/AddToCalendarButton.tsx';
 import { DeleteMeetingButton } from '../meetings/DeleteMeetingButton.tsx';
 import { JoinButton } from '../meetings/JoinButton.tsx';
 import { ReportActions } from '../meetings/ReportActions.tsx';
@@ -75,7 +76,16 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
     );
   }
   if (kind === 'upcoming') {
-    columns.push({ key: 'join', labelKey: 'bh.dashboard.columns.join', render: (m) => <JoinButton meeting={m} now={now} /> });
+    columns.push({
+      key: 'join',
+      labelKey: 'bh.dashboard.columns.join',
+      render: (m) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <JoinButton meeting={m} now={now} />
+          <AddToCalendarButton meeting={m} />
+        </Stack>
+      ),
+    });
   }
   if (can('meetings', 'viewReport')) {
     columns.push({

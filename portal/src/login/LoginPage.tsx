@@ -8,13 +8,15 @@ import {
   Checkbox,
   CircularProgress,
   FormControlLabel,
+  Link,
   TextField,
   Typography,
 } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Link as RouterLink } from 'react-router';
 import { useAuthProvider, useCheckAuth, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { loginRequestSchema } from '@bh/shared';
-import { DASHBOARD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
+import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 
@@ -165,10 +167,15 @@ export function LoginPage() {
                 error={!!errors.password}
                 helperText={errors.password ? translate(errors.password, { _: errors.password }) : ' '}
               />
-              <FormControlLabel
-                control={<Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
-                label={translate('bh.auth.remember')}
-              />
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+                <FormControlLabel
+                  control={<Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
+                  label={translate('bh.auth.remember')}
+                />
+                <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
+                  {translate('bh.auth.forgotPassword')}
+                </Link>
+              </Box>
               <Button
                 type="submit"
                 variant="contained"

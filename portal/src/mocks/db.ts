@@ -31,6 +31,8 @@ export interface MockDb {
   applications: { userId: string; application: ApplicationData; submittedAt: string }[];
   paymentLinks: Record<ServiceKey, Record<PlanType, string>>;
   sessionUserId: string | null;
+  /** One-time links (invitations, resets) the mock API has "emailed": a test reads the token here. */
+  accountLinks: { token: string; userId: string; purpose: 'invitation' | 'reset'; used: boolean }[];
   /** Calls that should fail, to exercise error paths: `METHOD /path` → HTTP status. */
   failures: Record<string, number>;
   /** The mock's clock; tests move it with fake timers. */
@@ -120,6 +122,7 @@ export function createMockDb(now: () => Date = () => new Date()): MockDb {
       },
     },
     sessionUserId: null,
+    accountLinks: [],
     failures: {},
     now,
     nextId: 0x5f0000,

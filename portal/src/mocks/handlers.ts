@@ -1,6 +1,12 @@
 import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 import {
+  acceptInvitationRequest,
+  acceptInvitationResponse,
+  ACCOUNT_LINK_MESSAGES,
+  forgotPasswordRequest,
+  OUTBOX_MESSAGES,
+  resetPasswordRequest,
   applicationRequest,
   applicationSubmitResponse,
   AUTH_MESSAGES,
@@ -120,6 +126,49 @@ export function createHandlers(db: MockDb): HttpHandler[] {
     http.get(
       `${API}/user/profile`,
       withUser('GET /user/profile', (user) => ok(profileResponseSchema, { success: true, user: publicUser(user) })),
+    ),
+
+    // ---- emailed one-time links (DESIGN §3) ----
+    http.post(`${API}/user/forgot-password`, async ({ request }) => {
+      const parsed = forgotPasswordRequest.safeParse(await readJson(request));
+      if (!parsed.success) return validationFailure(parsed.error);
+      const user = db.users.find((u) => u.email === parsed.data.email);
+      if (user) db.accountLinks.push({ token: `reset-${objectId(db)}`, userId: user._id, purpose: 'reset', used: false });
+      return ok(messageResponseSchema, { success: true, message: ACCOUNT_LINK_MESSAGES.forgotPasswordSent });
+    }),
+
+    http.post(`${API}/user/reset-password`, async ({ request }) => {
+      const parsed = resetPasswordRequest.safeParse(await readJson(request));
+      if (!parsed.success) return validationFailure(parsed.error);
+      const link = db.accountLinks.find((l) => l.token === parsed.data.token && l.purpose === 'reset' && !l.used);
+      const user = link && db.users.find((u) => u._id === link.userId);
+      if (!link || !user) return fail(400, ACCOUNT_LINK_MESSAGES.linkInvalid, [{ path: 'token', message: ACCOUNT_LINK_MESSAGES.linkInvalid }]);
+      link.used = true;
+      user.password = parsed.data.password;
+      if (db.sessionUserId === user._id) db.sessionUserId = null;
+      return ok(messageResponseSchema, { success: true, message: ACCOUNT_LINK_MESSAGES.passwordReset });
+    }),
+
+    http.post(`${API}/user/accept-invitation`, async ({ request }) => {
+      const parsed = acceptInvitationRequest.safeParse(await readJson(request));
+      if (!parsed.success) return validationFailure(parsed.error);
+      const link = db.accountLinks.find((l) => l.token === parsed.data.token && l.purpose === 'invitation' && !l.used);
+      const user = link && db.users.find((u) => u._id === link.userId);
+      if (!link || !user) return fail(400, ACCOUNT_LINK_MESSAGES.linkInvalid, [{ path: 'token', message: ACCOUNT_LINK_MESSAGES.linkInvalid }]);
+      link.used = true;
+      user.password = parsed.data.password;
+      db.sessionUserId = user._id;
+      return ok(acceptInvitationResponse, { success: true, message: ACCOUNT_LINK_MESSAGES.invitationAccepted, user: publicUser(user) });
+    }),
+
+    http.get(
+      `${API}/meeting/:meetingId/calendar.ics`,
+      withUser('GET /meeting/:meetingId/calendar.ics', (user, _request, params) => {
+        const meeting = user.role === 'admin' ? db.meetings.find((m) => m._id === params.meetingId) : findMeeting(user, params.meetingId);
+        if (!meeting) return fail(404, OUTBOX_MESSAGES.calendarNotFound);
+        const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'METHOD:PUBLISH', 'BEGIN:VEVENT', `UID:meeting-${meeting._id}@mock`, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+        return new HttpResponse(text, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+      }),
     ),
 
     // ---- meetings ----

@@ -12,6 +12,10 @@ import { canAccess, type PortalPermissions } from './canAccess.ts';
 
 export const LOGIN_PATH = '/login';
 export const DASHBOARD_PATH = '/dashboard';
+/** The pages of the emailed one-time links (DESIGN §3), public like the login page. */
+export const FORGOT_PASSWORD_PATH = '/login/forgot';
+export const RESET_PASSWORD_PATH = '/login/reset';
+export const ACCEPT_INVITATION_PATH = '/login/welcome';
 
 export interface PortalIdentity extends UserIdentity {
   id: string;

@@ -42,3 +42,4 @@ export * from './meeting.ts';
 export * from './payments.ts';
 export * from './registration.ts';
 export * from './upload.ts';
+export * from './mail.ts';

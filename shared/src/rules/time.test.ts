@@ -91,3 +91,13 @@ describe('meetingsOverlap', () => {
     expect(meetingsOverlap(a, new Date(a.getTime() - 89 * min))).toBe(true);
   });
 });
+
+describe('formatIstWithZone', () => {
+  it('writes the instant in India with the zone named, 12-hour clock', async () => {
+    const { formatIstWithZone } = await import('./time.ts');
+    expect(formatIstWithZone('2026-11-24T12:00:00.000Z')).toBe('Tue, 24 Nov 2026, 05:30 PM IST');
+    expect(formatIstWithZone('2026-11-23T18:30:00.000Z')).toBe('Tue, 24 Nov 2026, 12:00 AM IST');
+    expect(formatIstWithZone('2026-11-24T06:30:00.000Z')).toBe('Tue, 24 Nov 2026, 12:00 PM IST');
+    expect(formatIstWithZone('2026-12-31T20:05:00.000Z')).toBe('Fri, 01 Jan 2027, 01:35 AM IST');
+  });
+});

@@ -67,6 +67,21 @@ export function formatIst(instant: Date | string | number): string {
   }).format(new Date(instant));
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * 'Mon, 24 Nov 2026, 05:30 PM IST': a session's time in emails and calendar texts, where the
+ * reader may be anywhere and the zone has to be said. India has one offset all year.
+ */
+export function formatIstWithZone(instant: Date | string | number): string {
+  const d = new Date(new Date(instant).getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
+  const hours24 = d.getUTCHours();
+  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${WEEKDAYS[d.getUTCDay()]}, ${pad(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(hours12)}:${pad(d.getUTCMinutes())} ${hours24 < 12 ? 'AM' : 'PM'} IST`;
+}
+
 export type DashboardState = 'upcoming' | 'past';
 
 /** Upcoming until 90 minutes after start, then past (spec §4). */

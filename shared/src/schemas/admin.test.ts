@@ -132,6 +132,12 @@ describe('audit log', () => {
       'meeting.report',
       'paymentLink.update',
       'password.change',
+      'password.reset',
+      'account.invite',
+      'invitation.resend',
+      'invitation.revoke',
+      'invitation.accept',
+      'email.resend',
     ]);
     const entry = { id: '65f1a2b3c4d5e6f708192a3b', at: '2026-03-10T08:30:00.000Z', actor: 'admin@example.in', action: 'coupon.create' };
     expect(auditEntrySchema.parse(entry)).toEqual(entry);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../messages/admin.ts';
 import { parseIsoDate } from '../rules/time.ts';
 import { objectIdString } from './common.ts';
+import { EMAIL_TEMPLATES, OUTBOX_STATUSES } from './mail.ts';
 import { ROLES, VERIFICATION_STATUSES } from './user.ts';
 
 /** Every change worth a trail, named resource.verb. */
@@ -18,6 +19,12 @@ export const AUDIT_ACTIONS = [
   'meeting.report',
   'paymentLink.update',
   'password.change',
+  'password.reset',
+  'account.invite',
+  'invitation.resend',
+  'invitation.revoke',
+  'invitation.accept',
+  'email.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,7 +41,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The resources under /api/v1/admin/* that react-admin lists. */
-export const ADMIN_RESOURCES = ['meetings', 'users', 'coupons', 'applications', 'audit'] as const;
+export const ADMIN_RESOURCES = ['meetings', 'users', 'coupons', 'applications', 'audit', 'emails'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 export const MAX_RANGE_SIZE = 100;
@@ -52,6 +59,7 @@ export const ADMIN_SORT_FIELDS = {
   coupons: ['id', 'couponCode', 'isActive', 'forNewUsers', 'createdAt', 'updatedAt'],
   applications: ['id', 'submittedAt', 'name', 'email', 'status'],
   audit: ['id', 'at', 'actor', 'action'],
+  emails: ['id', 'createdAt', 'to', 'template', 'status', 'sentAt'],
 } as const satisfies Record<AdminResource, readonly [string, ...string[]]>;
 
 export const ADMIN_DEFAULT_SORT: { [R in AdminResource]: { field: (typeof ADMIN_SORT_FIELDS)[R][number]; order: SortOrder } } = {
@@ -60,6 +68,7 @@ export const ADMIN_DEFAULT_SORT: { [R in AdminResource]: { field: (typeof ADMIN_
   coupons: { field: 'createdAt', order: 'DESC' },
   applications: { field: 'submittedAt', order: 'ASC' },
   audit: { field: 'at', order: 'DESC' },
+  emails: { field: 'createdAt', order: 'DESC' },
 };
 
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
@@ -157,6 +166,12 @@ export const ADMIN_FILTERS = {
     from: dateFilter,
     to: dateFilter,
   }, INVALID_FILTER),
+  emails: z.strictObject({
+    id: idFilter,
+    to: emailFilter,
+    template: z.enum(EMAIL_TEMPLATES, INVALID_FILTER).optional(),
+    status: z.enum(OUTBOX_STATUSES, INVALID_FILTER).optional(),
+  }, INVALID_FILTER),
 } as const;
 
 export type AdminFilter<R extends AdminResource> = z.output<(typeof ADMIN_FILTERS)[R]>;
@@ -207,6 +222,7 @@ export const adminListQuery = {
   coupons: listQuery(ADMIN_SORT_FIELDS.coupons, ADMIN_DEFAULT_SORT.coupons, ADMIN_FILTERS.coupons),
   applications: listQuery(ADMIN_SORT_FIELDS.applications, ADMIN_DEFAULT_SORT.applications, ADMIN_FILTERS.applications),
   audit: listQuery(ADMIN_SORT_FIELDS.audit, ADMIN_DEFAULT_SORT.audit, ADMIN_FILTERS.audit),
+  emails: listQuery(ADMIN_SORT_FIELDS.emails, ADMIN_DEFAULT_SORT.emails, ADMIN_FILTERS.emails),
 } as const;
 export type AdminListQuery<R extends AdminResource> = z.output<(typeof adminListQuery)[R]>;
 

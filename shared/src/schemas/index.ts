@@ -6,3 +6,4 @@ export * from './upload.ts';
 export * from './registration.ts';
 export * from './payments.ts';
 export * from './admin.ts';
+export * from './mail.ts';

@@ -6,6 +6,7 @@ import { requireVerifiedAdmin } from '../../middleware/auth.ts';
 import { adminApplicationsRoutes } from './applications.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCouponsRoutes } from './coupons.ts';
+import { adminEmailsRoutes } from './emails.ts';
 import { adminMeetingsRoutes } from './meetings.ts';
 import { adminUsersRoutes } from './users.ts';
 
@@ -29,5 +30,6 @@ export function adminRoutes(deps: AppDeps) {
       .route('/coupons', adminCouponsRoutes(deps))
       .route('/audit', adminAuditRoutes(deps))
       .route('/applications', adminApplicationsRoutes(deps))
+      .route('/emails', adminEmailsRoutes(deps))
   );
 }

@@ -12,6 +12,7 @@ import {
   type MeetingUserType,
 } from '@bh/shared';
 import { recordAudit } from '../../lib/audit.ts';
+import { queueMeetingCancelled, queueMeetingScheduled } from '../../mail/meeting-mail.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
@@ -53,6 +54,8 @@ interface BookingClaimDoc {
 }
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+/** Scheduling and deleting also write the participants' emails to the outbox. */
+type MailingDeps = Deps & Pick<AppDeps, 'outbox'>;
 
 const MEETING_MS = MEETING_LENGTH_MINUTES * MINUTE_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -220,7 +223,7 @@ async function findOverlap(deps: Deps, participantId: ObjectId, start: Date): Pr
  * booking for either person can run its overlap check, so check-then-insert behaves as one step.
  * Claims are taken in id order, so two bookings sharing both people cannot hold one each.
  */
-export async function createMeeting(deps: Deps, admin: AuthUser, input: CreateMeetingData): Promise<Meeting> {
+export async function createMeeting(deps: MailingDeps, admin: AuthUser, input: CreateMeetingData): Promise<Meeting> {
   const startsAt = meetingInstant(input.meetingDate, input.meetingTime);
   if (!startsAt) throw badRequest(M.timeInvalid, [{ path: 'meetingTime', message: M.timeInvalid }]);
   const client = await participantForField(deps, input.clientId, 'client');
@@ -251,6 +254,7 @@ export async function createMeeting(deps: Deps, admin: AuthUser, input: CreateMe
     // Refs before the meeting: should the insert fail, a ref to nothing is skipped when read.
     await addRefs(deps.db, refsByParticipant([doc]));
     await meetingsCollection(deps.db).insertOne(doc);
+    await queueMeetingScheduled(deps.outbox, doc, deps.clock.now());
     await recordAudit(deps, {
       actor: admin,
       action: 'meeting.create',
@@ -287,13 +291,14 @@ export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId
 }
 
 /** Deletes a meeting and returns it as it was (the admin grid shows what went). */
-export async function deleteMeeting(deps: Deps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
+export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
   const deleted = await meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
   if (!deleted) throw notFound(M.notFound);
   // The meeting is gone; its refs go after it. A ref left behind (claim busy, crash) is skipped on read.
   for (const participantId of [deleted.clientId, deleted.doctorId]) {
     await underClaim(deps, participantId, () => removeRef(deps.db, participantId, refOf(deleted)));
   }
+  await queueMeetingCancelled(deps.outbox, deleted);
   await recordAudit(deps, {
     actor: admin,
     action: 'meeting.delete',

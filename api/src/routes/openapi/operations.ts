@@ -48,6 +48,17 @@ import {
   verifyEmailResponse,
 } from '@bh/shared';
 import { applicationRecordSchema } from '@bh/shared/schemas/registration-extra';
+import {
+  acceptInvitationRequest,
+  acceptInvitationResponse,
+  emailRecordSchema,
+  forgotPasswordRequest,
+  invitationUserParam,
+  inviteRequest,
+  inviteResponse,
+  pendingInvitationsResponse,
+  resetPasswordRequest,
+} from '@bh/shared';
 
 /**
  * Every /api/v1 call, described once for the OpenAPI document and the reference page. The
@@ -93,6 +104,7 @@ export const TAGS = [
   { name: 'Meeting', description: 'Online sessions between a client and a BH Associate (spec §7 "Meeting service").' },
   { name: 'Registration', description: 'BH Associate verification applications and their review (spec §7 "Registration service").' },
   { name: 'Payments', description: 'Services, payment links and coupons (spec §7 "Payments service").' },
+  { name: 'Account links', description: 'Invitations and password resets by one-time emailed links (DESIGN §3): tokens are stored hashed and work once; 72 hours for an invitation, 30 minutes for a reset.' },
   { name: 'Uploads', description: 'Private documents for applications (DESIGN §4): checked by their bytes, at most 10 MB, served only to their owner and verified admins.' },
   {
     name: 'Admin grids',
@@ -218,6 +230,83 @@ export const OPERATIONS: readonly Operation[] = [
     responses: { 201: { description: 'Created.', schema: loginResponseSchema }, 409: { description: 'An account with this email already exists.' } },
   },
 
+  // ---- Account links (invitations, password reset) ---------------------------------------------
+  {
+    method: 'post',
+    path: '/user/forgot-password',
+    tag: 'Account links',
+    summary: 'Ask for a password reset link',
+    description: 'Answers the same whether or not an account has this email. When one has, emails it a one-time link (30 minutes). Rate-limited per address (429); past a few requests per account in an hour it answers the same and sends nothing.',
+    access: 'Anyone.',
+    auth: 'public',
+    body: forgotPasswordRequest,
+    responses: { 200: { description: 'Always the same answer.', schema: messageResponseSchema }, 429: { description: 'Too many requests from this address.' } },
+  },
+  {
+    method: 'post',
+    path: '/user/reset-password',
+    tag: 'Account links',
+    summary: 'Set a new password with a reset link',
+    description: 'Spends the link, sets the password under the product\'s password rules, ends every session of the account and emails a "your password was changed" notice.',
+    access: 'Anyone holding a live link.',
+    auth: 'public',
+    body: resetPasswordRequest,
+    responses: { 200: { description: 'Changed; sign in again.', schema: messageResponseSchema } },
+  },
+  {
+    method: 'post',
+    path: '/user/accept-invitation',
+    tag: 'Account links',
+    summary: 'Accept an invitation: set the password and sign in',
+    description: 'Spends the invitation link (72 hours, single use), sets the password and starts a session (sets `bh_session`).',
+    access: 'Anyone holding a live invitation link.',
+    auth: 'public',
+    body: acceptInvitationRequest,
+    responses: { 200: { description: 'Password set, signed in.', schema: acceptInvitationResponse, headers: { 'Set-Cookie': 'The session cookie `bh_session`.' } } },
+  },
+  {
+    method: 'post',
+    path: '/user/invite',
+    tag: 'Account links',
+    summary: 'Create an account by invitation',
+    description: 'Create Accounts without a password: the person gets an email with a one-time link to choose one. The direct-password path (`/user/register`) stays.',
+    access: ONLY_ADMINS,
+    auth: 'role',
+    body: inviteRequest,
+    responses: { 201: { description: 'Account created, invitation queued.', schema: inviteResponse }, 409: { description: 'An account with this email exists.' } },
+  },
+  {
+    method: 'get',
+    path: '/user/invitations',
+    tag: 'Account links',
+    summary: 'Pending invitations',
+    access: ONLY_ADMINS,
+    auth: 'role',
+    responses: { 200: { description: 'Accounts whose invitation has not been accepted, newest first (at most 200).', schema: pendingInvitationsResponse } },
+  },
+  {
+    method: 'post',
+    path: '/user/invitations/{userId}/resend',
+    tag: 'Account links',
+    summary: 'Send an invitation again',
+    description: 'Earlier links of this invitation stop working; a new one is emailed. Also re-opens a revoked invitation.',
+    access: ONLY_ADMINS,
+    auth: 'role',
+    params: invitationUserParam,
+    responses: { 200: { description: 'Queued.', schema: messageResponseSchema }, 404: { description: 'No invitation for this account.' } },
+  },
+  {
+    method: 'delete',
+    path: '/user/invitations/{userId}',
+    tag: 'Account links',
+    summary: 'Revoke a pending invitation',
+    description: 'Its links stop working and an unsent invitation email is cancelled. The account stays, without a usable password.',
+    access: ONLY_ADMINS,
+    auth: 'role',
+    params: invitationUserParam,
+    responses: { 200: { description: 'Revoked.', schema: messageResponseSchema }, 404: { description: 'No pending invitation for this account.' } },
+  },
+
   // ---- Meeting ---------------------------------------------------------------------------------
   {
     method: 'get',
@@ -306,6 +395,21 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'role',
     params: meetingIdParam,
     responses: { 200: { description: 'Deleted.', schema: messageResponseSchema }, 404: { description: 'No such meeting.' } },
+  },
+
+  {
+    method: 'get',
+    path: '/meeting/{meetingId}/calendar.ics',
+    tag: 'Meeting',
+    summary: 'Add to calendar: the session as an .ics file',
+    description: 'An iCalendar file (METHOD:PUBLISH) with the same UID as the emailed invitations: 90 minutes in Asia/Kolkata, the meeting link as location and URL. Someone else\'s meeting is "not found".',
+    access: 'The meeting\'s client and BH Associate; verified admins.',
+    auth: 'role',
+    params: meetingIdParam,
+    responses: {
+      200: { description: 'The calendar file.', content: { 'text/calendar': { description: 'An iCalendar (RFC 5545) file.' } }, headers: { 'Content-Disposition': 'attachment; filename="better-health-session-YYYY-MM-DD.ics"' } },
+      404: { description: 'No such meeting among the caller\'s.' },
+    },
   },
 
   // ---- Registration ----------------------------------------------------------------------------
@@ -625,6 +729,42 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'role',
     query: adminListQuery.audit,
     responses: { 200: list('audit entries', auditEntrySchema) },
+  },
+
+  {
+    method: 'get',
+    path: '/admin/emails',
+    tag: 'Admin grids',
+    summary: 'The outbox: every email and how it went',
+    description: 'Recipient, template, status, tries, last error, due and sent times. Never a body, template data or a one-time link.',
+    access: ONLY_ADMINS,
+    auth: 'role',
+    query: adminListQuery.emails,
+    responses: { 200: list('emails', emailRecordSchema) },
+  },
+  {
+    method: 'get',
+    path: '/admin/emails/{id}',
+    tag: 'Admin grids',
+    summary: 'One email of the outbox',
+    access: ONLY_ADMINS,
+    auth: 'role',
+    params: adminIdParam,
+    responses: { 200: { description: 'The email\'s delivery record.', schema: emailRecordSchema }, 404: { description: 'No such email.' } },
+  },
+  {
+    method: 'post',
+    path: '/admin/emails/{id}/resend',
+    tag: 'Admin grids',
+    summary: 'Send a failed email again',
+    access: ONLY_ADMINS,
+    auth: 'role',
+    params: adminIdParam,
+    responses: {
+      200: { description: 'Back in the queue with fresh tries.', schema: z.object({ success: z.literal(true), message: z.string(), data: emailRecordSchema }) },
+      404: { description: 'No such email.' },
+      409: { description: 'The email has not failed.' },
+    },
   },
 
   // ---- Reference -------------------------------------------------------------------------------

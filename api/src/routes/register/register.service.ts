@@ -15,6 +15,7 @@ import {
 import type { ApplicationStatus } from '@bh/shared/schemas/registration-extra';
 import { recordAudit } from '../../lib/audit.ts';
 import { decryptField, encryptField } from '../../lib/crypto.ts';
+import { queueApplicationDecision } from '../../mail/account-mail.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, type FieldError, notFound } from '../../lib/errors.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
@@ -369,6 +370,7 @@ export async function decideApplication(
       : { $set: { isVerified: 'rejected' as const, rejectionReason: decision.reason, updatedAt: now } };
   await deps.cols.users.updateOne({ _id: userId, isVerified: 'pending' }, update);
   await applications(deps.db).updateOne({ userId, round: application.round }, { $set: { status: decision.status, reviewedAt: now, reviewedBy: admin._id } });
+  await queueApplicationDecision(deps.outbox, user, decision);
   await recordAudit(deps, {
     actor: admin,
     action: decision.status === 'verified' ? 'application.verify' : 'application.reject',

@@ -17,7 +17,7 @@ import { requireUser, requireVerifiedAdmin } from '../../middleware/auth.ts';
 import { createAccount } from './user.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
 
-function isHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
+export function isHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
   if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
   return new URL(c.req.url).protocol === 'https:';
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { AUTH_MESSAGES } from '@bh/shared';
+import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES } from '@bh/shared';
 import { server } from '../../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/portal.tsx';
 
@@ -11,8 +11,10 @@ async function openForm() {
   await findHeading('Create Account');
 }
 
+/** The direct-password path of spec §2.5: since invitations became the default, it is chosen first. */
 async function fillForm(values: { name: string; email: string; password: string; role?: string }) {
   const user = userEvent.setup();
+  await user.click(screen.getByLabelText(/Set a password now/));
   await user.type(screen.getByLabelText(/Full Name/), values.name);
   await user.type(screen.getByLabelText(/^Email/), values.email);
   await user.type(screen.getByLabelText(/^Password/), values.password);
@@ -73,6 +75,7 @@ describe('Create Accounts (/admin/register)', () => {
     const before = db.users.length;
     await openForm();
     const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/Set a password now/));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(AUTH_MESSAGES.nameRequired)).toBeTruthy();
     expect(screen.getByText(AUTH_MESSAGES.emailRequired)).toBeTruthy();
@@ -84,6 +87,44 @@ describe('Create Accounts (/admin/register)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(screen.getByText(AUTH_MESSAGES.passwordTooShort)).toBeTruthy());
     expect(screen.getByText(AUTH_MESSAGES.invalidEmail)).toBeTruthy();
+    expect(db.users).toHaveLength(before);
+  });
+});
+
+describe('Create Accounts by invitation (the default)', () => {
+  it('sends an invitation without a password, lists it as pending, and can resend or revoke it', async () => {
+    const { db } = adminWorld();
+    await openForm();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Full Name/), 'Nisha Invited');
+    await user.type(screen.getByLabelText(/^Email/), 'Nisha@Example.in');
+    await user.selectOptions(screen.getByLabelText('Role'), 'doctor');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(ACCOUNT_LINK_MESSAGES.invitationSent);
+    const created = db.users.find((u) => u.email === 'nisha@example.in');
+    expect(created?.role).toBe('doctor');
+    expect(db.accountLinks.filter((l) => l.userId === created?._id && l.purpose === 'invitation')).toHaveLength(1);
+
+    const pending = await screen.findByRole('region', { name: 'Pending invitations' });
+    await within(pending).findByText(/nisha@example\.in/);
+    await user.click(within(pending).getByRole('button', { name: 'Resend: nisha@example.in' }));
+    await waitFor(() => expect(db.accountLinks.filter((l) => l.userId === created?._id && !l.used)).toHaveLength(1));
+    expect(db.accountLinks.filter((l) => l.userId === created?._id)).toHaveLength(2);
+    await user.click(within(pending).getByRole('button', { name: 'Revoke: nisha@example.in' }));
+    await waitFor(() => expect(within(pending).queryByText(/nisha@example\.in/)).toBeNull());
+    expect(db.accountLinks.every((l) => l.userId !== created?._id || l.used)).toBe(true);
+  });
+
+  it('checks name and email with the shared rules before inviting', async () => {
+    const { db } = adminWorld();
+    const before = db.users.length;
+    await openForm();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText(AUTH_MESSAGES.nameRequired)).toBeTruthy();
+    expect(screen.getByText(AUTH_MESSAGES.emailRequired)).toBeTruthy();
     expect(db.users).toHaveLength(before);
   });
 });

@@ -1,20 +1,35 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Alert, Box, Button, CircularProgress, FormControlLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useTranslate } from 'react-admin';
-import type { z } from 'zod';
-import { registerRequestSchema, ROLES, type RegisterRequest } from '@bh/shared';
+import { z } from 'zod';
+import { inviteRequest, registerRequestSchema, ROLES, type RegisterRequest } from '@bh/shared';
 import { muiField } from '../../components/muiField.ts';
 import { schemaResolver, type Draft } from '../../components/schemaResolver.ts';
 import { usePortalDataProvider } from '../../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText, showServerFieldErrors } from '../components/errors.ts';
+import { PendingInvitations } from './PendingInvitations.tsx';
 
 type AccountDraft = Draft<Required<RegisterRequest>>;
 
 const EMPTY: AccountDraft = { name: '', email: '', password: '', role: 'user' };
 const FIELDS = ['name', 'email', 'password', 'role'] as const;
+
+/** How the new person gets in: an emailed invitation (the default) or a password set here (spec §2.5). */
+type Access = 'invite' | 'password';
+type AccountOutput = z.output<typeof registerRequestSchema> | z.output<typeof inviteRequest>;
+/** An invitation has no password: the draft's empty password field is left out before checking. */
+const invitationForm = z.preprocess((draft) => {
+  if (typeof draft !== 'object' || draft === null) return draft;
+  const { password: _unused, ...rest } = draft as Record<string, unknown>;
+  return rest;
+}, inviteRequest);
+const resolvers: Record<Access, Resolver<AccountDraft, unknown, AccountOutput>> = {
+  invite: schemaResolver<AccountDraft, AccountOutput>(invitationForm),
+  password: schemaResolver<AccountDraft, AccountOutput>(registerRequestSchema),
+};
 
 /**
  * Create Accounts (spec §2.5, DESIGN §3): only verified admins create accounts, with the role
@@ -25,21 +40,30 @@ export default function CreateAccount() {
   const translate = useTranslate();
   const dataProvider = usePortalDataProvider();
   const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [access, setAccess] = useState<Access>('invite');
+  const accessRef = useRef<Access>('invite');
+  accessRef.current = access;
+  const [invitationsVersion, setInvitationsVersion] = useState(0);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AccountDraft, unknown, z.output<typeof registerRequestSchema>>({
+  } = useForm<AccountDraft, unknown, AccountOutput>({
     defaultValues: EMPTY,
-    resolver: schemaResolver(registerRequestSchema),
+    // Read at each validation, so switching the access choice switches the rules.
+    resolver: (values, context, options) => resolvers[accessRef.current](values, context, options),
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
     try {
-      const res = await dataProvider.createAccount(values);
+      const res =
+        'password' in values
+          ? await dataProvider.createAccount(values)
+          : await dataProvider.inviteAccount({ name: values.name, email: values.email, role: values.role });
+      if (access === 'invite') setInvitationsVersion((v) => v + 1);
       reset(EMPTY);
       setOutcome({ severity: 'success', text: res.message || translate('bh.admin.account.created') });
     } catch (error) {
@@ -82,6 +106,15 @@ export default function CreateAccount() {
               error={!!errorOf('email')}
               helperText={errorOf('email') ?? ' '}
             />
+            <RadioGroup
+              aria-label={translate('bh.admin.invitations.access')}
+              value={access}
+              onChange={(event) => setAccess(event.target.value as Access)}
+            >
+              <FormControlLabel value="invite" control={<Radio size="small" />} label={translate('bh.admin.invitations.sendInvitation')} />
+              <FormControlLabel value="password" control={<Radio size="small" />} label={translate('bh.admin.invitations.setPassword')} />
+            </RadioGroup>
+            {access === 'password' ? (
             <TextField
               {...muiField(register('password'))}
               id="account-password"
@@ -93,6 +126,7 @@ export default function CreateAccount() {
               error={!!errorOf('password')}
               helperText={errorOf('password') ?? translate('bh.admin.account.passwordHint')}
             />
+            ) : null}
             <TextField
               {...muiField(register('role'))}
               id="account-role"
@@ -116,7 +150,7 @@ export default function CreateAccount() {
               startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : <PersonAddIcon />}
               sx={{ alignSelf: 'flex-start' }}
             >
-              {translate(isSubmitting ? 'bh.admin.account.submitting' : 'bh.admin.account.submit')}
+              {translate(isSubmitting ? 'bh.admin.account.submitting' : access === 'invite' ? 'bh.admin.invitations.submit' : 'bh.admin.account.submit')}
             </Button>
             {outcome ? (
               <Alert severity={outcome.severity} role={outcome.severity === 'error' ? 'alert' : 'status'}>
@@ -126,6 +160,7 @@ export default function CreateAccount() {
           </Stack>
         </Box>
       </Paper>
+      <PendingInvitations version={invitationsVersion} />
     </AdminPage>
   );
 }

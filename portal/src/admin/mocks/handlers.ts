@@ -1,11 +1,17 @@
 import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   adminListQuery,
   applicantIdParam,
   applicationDetailSchema,
+  ACCOUNT_LINK_MESSAGES,
   AUTH_MESSAGES,
   contentRange,
+  emailRecordSchema,
+  inviteRequest,
+  inviteResponse,
+  OUTBOX_MESSAGES,
+  pendingInvitationsResponse,
   couponCreateRequest,
   couponResponse,
   couponsResponse,
@@ -41,9 +47,12 @@ import {
   type SortOrder,
 } from '@bh/shared';
 import { addUser, objectId, type MockDb, type MockUser } from '../../mocks/db.ts';
-import { recordAudit, type AdminMockState } from './state.ts';
+import { queueEmail, recordAudit, type AdminMockState } from './state.ts';
+
+
 
 const API = '/api/v1';
+const resendEmailResponse = z.object({ success: z.literal(true), message: z.string(), data: emailRecordSchema });
 
 /** Every answer is parsed with the shared response schema, so the mock can never drift from the contract. */
 function ok<S extends z.ZodType<JsonBodyType>>(schema: S, body: z.input<S>, status = 200) {
@@ -146,6 +155,13 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
     };
 
   const findUser = (id: string | undefined) => db.users.find((u) => u._id === id);
+
+  /** A fresh one-time link for the account, "emailed" (the token waits in db.accountLinks). */
+  const sendInvitation = (user: MockUser) => {
+    db.accountLinks.push({ token: `invite-${objectId(db)}`, userId: user._id, purpose: 'invitation', used: false });
+    state.invitations[user._id] = db.now().toISOString();
+    queueEmail(db, state, user.email, 'invitation');
+  };
   const findApplication = (userId: string) => db.applications.find((a) => a.userId === userId);
   const summary = (u: MockUser) => ({ _id: u._id, name: u.name, email: u.email, role: u.role });
 
@@ -172,6 +188,59 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         recordAudit(db, state, admin.email, 'account.create', created.email);
         const { password: _password, ...user } = created;
         return HttpResponse.json({ success: true, message: AUTH_MESSAGES.accountCreated, user }, { status: 201 });
+      }),
+    ),
+
+    http.post(
+      `${API}/user/invite`,
+      asAdmin('POST /user/invite', async (admin, request) => {
+        const parsed = inviteRequest.safeParse(await readJson(request));
+        if (!parsed.success) return validationFailure(parsed.error);
+        if (db.users.some((u) => u.email === parsed.data.email)) return fail(409, AUTH_MESSAGES.emailTaken);
+        const created = addUser(db, { ...parsed.data, password: `unset-${objectId(db)}` });
+        sendInvitation(created);
+        recordAudit(db, state, admin.email, 'account.invite', created.email);
+        const { password: _password, ...user } = created;
+        return ok(inviteResponse, { success: true, message: ACCOUNT_LINK_MESSAGES.invitationSent, user }, 201);
+      }),
+    ),
+
+    http.get(
+      `${API}/user/invitations`,
+      asAdmin('GET /user/invitations', () => {
+        // Pending while a link is live: accepting (the portal's own handler) or revoking uses it up.
+        const data = Object.entries(state.invitations).flatMap(([userId, sentAt]) => {
+          const user = db.users.find((u) => u._id === userId);
+          const live = db.accountLinks.some((l) => l.userId === userId && l.purpose === 'invitation' && !l.used);
+          if (!user || !live) return [];
+          const expiresAt = new Date(Date.parse(sentAt) + 72 * 3600_000).toISOString();
+          return [{ userId, name: user.name, email: user.email, role: user.role, sentAt, expiresAt }];
+        });
+        return ok(pendingInvitationsResponse, { success: true, data });
+      }),
+    ),
+
+    http.post(
+      `${API}/user/invitations/:userId/resend`,
+      asAdmin('POST /user/invitations/:userId/resend', (admin, _request, params) => {
+        const user = db.users.find((u) => u._id === params.userId);
+        if (!user || !(user._id in state.invitations)) return fail(404, ACCOUNT_LINK_MESSAGES.noPendingInvitation);
+        for (const link of db.accountLinks) if (link.userId === user._id && link.purpose === 'invitation') link.used = true;
+        sendInvitation(user);
+        recordAudit(db, state, admin.email, 'invitation.resend', user.email);
+        return ok(messageResponseSchema, { success: true, message: ACCOUNT_LINK_MESSAGES.invitationResent });
+      }),
+    ),
+
+    http.delete(
+      `${API}/user/invitations/:userId`,
+      asAdmin('DELETE /user/invitations/:userId', (admin, _request, params) => {
+        const user = db.users.find((u) => u._id === params.userId);
+        if (!user || !(user._id in state.invitations)) return fail(404, ACCOUNT_LINK_MESSAGES.noPendingInvitation);
+        for (const link of db.accountLinks) if (link.userId === user._id && link.purpose === 'invitation') link.used = true;
+        delete state.invitations[user._id];
+        recordAudit(db, state, admin.email, 'invitation.revoke', user.email);
+        return ok(messageResponseSchema, { success: true, message: ACCOUNT_LINK_MESSAGES.invitationRevoked });
       }),
     ),
 
@@ -439,6 +508,33 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
           .filter((e) => !action || e.action === action)
           .filter((e) => inDayRange(e.at, from, to));
         return gridPage('audit', rows, query.data);
+      }),
+    ),
+
+    http.get(
+      `${API}/admin/emails`,
+      asAdmin('GET /admin/emails', (_admin, request) => {
+        const query = adminListQuery.emails.safeParse(gridParams(request));
+        if (!query.success) return validationFailure(query.error);
+        const { id, to, template, status } = query.data.filter;
+        const rows = state.emails
+          .filter((e) => !id || id.includes(e.id))
+          .filter((e) => !to || e.to === to)
+          .filter((e) => !template || e.template === template)
+          .filter((e) => !status || e.status === status);
+        return gridPage('emails', rows, query.data);
+      }),
+    ),
+
+    http.post(
+      `${API}/admin/emails/:id/resend`,
+      asAdmin('POST /admin/emails/:id/resend', (admin, _request, params) => {
+        const email = state.emails.find((e) => e.id === params.id);
+        if (!email) return fail(404, GENERAL_MESSAGES.notFound);
+        if (email.status !== 'failed') return fail(409, OUTBOX_MESSAGES.notFailed);
+        Object.assign(email, { status: 'pending', attempts: 0 });
+        recordAudit(db, state, admin.email, 'email.resend', email.to);
+        return ok(resendEmailResponse, { success: true, message: OUTBOX_MESSAGES.resent, data: email });
       }),
     ),
   ];

@@ -5,6 +5,8 @@ import {
   type ApplicationRequest,
   type AuditAction,
   type AuditEntry,
+  type EmailRecord,
+  type EmailTemplate,
   type Coupon,
   type PlanType,
   type ServiceKey,
@@ -17,10 +19,14 @@ export interface AdminMockState {
   audit: AuditEntry[];
   /** When each default link last changed; plans without a date were never set by an admin. */
   linkUpdatedAt: Partial<Record<`${ServiceKey}/${PlanType}`, string>>;
+  /** The outbox as the Emails grid sees it. */
+  emails: EmailRecord[];
+  /** Accounts waiting on their invitation: user id → when it was last sent. */
+  invitations: Record<string, string>;
 }
 
 export function createAdminMockState(): AdminMockState {
-  return { coupons: [], audit: [], linkUpdatedAt: {} };
+  return { coupons: [], audit: [], linkUpdatedAt: {}, emails: [], invitations: {} };
 }
 
 export function recordAudit(db: MockDb, state: AdminMockState, actor: string, action: AuditAction, target?: string): AuditEntry {
@@ -147,4 +153,22 @@ export function addCoupon(
   };
   state.coupons.unshift(created);
   return created;
+}
+
+/** An email the mock API "sends": delivered at once, as the real outbox does with a healthy server. */
+export function queueEmail(db: MockDb, state: AdminMockState, to: string, template: EmailTemplate, status: EmailRecord['status'] = 'sent'): EmailRecord {
+  const now = db.now().toISOString();
+  const record: EmailRecord = {
+    id: objectId(db),
+    to,
+    template,
+    status,
+    attempts: status === 'failed' ? 6 : 1,
+    lastError: status === 'failed' ? '451 Try again later' : null,
+    createdAt: now,
+    dueAt: now,
+    sentAt: status === 'sent' ? now : null,
+  };
+  state.emails.push(record);
+  return record;
 }

@@ -1,0 +1,56 @@
+import { MINUTE_MS, type EmailTemplate } from '@bh/shared';
+import type { MeetingDoc } from '../routes/meeting/meeting.service.ts';
+import type { NewEmail, Outbox } from './outbox.ts';
+import { REMINDER_TEMPLATES } from './templates.ts';
+
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Reminders before the start (DESIGN §7); each is dropped once the next one, or the start, is due. */
+export const REMINDERS: readonly { template: EmailTemplate; beforeMs: number; expiresBeforeMs: number }[] = [
+  { template: 'meeting-reminder-24h', beforeMs: 24 * HOUR_MS, expiresBeforeMs: HOUR_MS },
+  { template: 'meeting-reminder-1h', beforeMs: HOUR_MS, expiresBeforeMs: 0 },
+];
+
+/** What a meeting email may carry: names, emails, the time and the link (no service, no notes). */
+function meetingData(doc: MeetingDoc, audience: 'client' | 'associate'): Record<string, string> {
+  return {
+    meetingId: doc._id.toHexString(),
+    startsAt: doc.startsAt.toISOString(),
+    meetingLink: doc.meetingLink,
+    clientName: doc.clientName,
+    clientEmail: doc.clientEmail,
+    doctorName: doc.doctorName,
+    doctorEmail: doc.doctorEmail,
+    audience,
+  };
+}
+
+function both(doc: MeetingDoc, template: EmailTemplate, extra: Partial<NewEmail> = {}): NewEmail[] {
+  return [
+    { to: doc.clientEmail, template, data: meetingData(doc, 'client'), meetingId: doc._id.toHexString(), ...extra },
+    { to: doc.doctorEmail, template, data: meetingData(doc, 'associate'), meetingId: doc._id.toHexString(), ...extra },
+  ];
+}
+
+/**
+ * A new meeting: a confirmation with the calendar invite to each person now, and the reminders
+ * queued for their time. The outbox is the scheduler: every instance's sender picks due messages
+ * by lease, so each reminder goes once, and one that fell due while no server ran goes when one
+ * is back, unless it has expired by then (the meeting started, or the next reminder is due).
+ */
+export async function queueMeetingScheduled(outbox: Outbox, doc: MeetingDoc, now: Date): Promise<void> {
+  const start = doc.startsAt.getTime();
+  const emails = both(doc, 'meeting-scheduled');
+  for (const r of REMINDERS) {
+    const dueAt = new Date(start - r.beforeMs);
+    if (dueAt <= now) continue;
+    emails.push(...both(doc, r.template, { dueAt, expiresAt: new Date(start - r.expiresBeforeMs) }));
+  }
+  await outbox.enqueue(emails);
+}
+
+/** A deleted meeting: its reminders are cancelled and each person gets the calendar cancellation. */
+export async function queueMeetingCancelled(outbox: Outbox, doc: MeetingDoc): Promise<void> {
+  await outbox.cancelForMeeting(doc._id.toHexString(), REMINDER_TEMPLATES);
+  await outbox.enqueue(both(doc, 'meeting-cancelled'));
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { meetingResponse } from '@bh/shared';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { FAST_SENDER, startTestMail } from '../../test/mail.ts';
+import { createMongoClient } from '../lib/mongo.ts';
+import { Mailbox } from './mailbox.ts';
+import { outboxClaimsCollection, outboxCollection } from './outbox.ts';
+import { backoffDelay, MailSender } from './sender.ts';
+import { createSmtpTransport } from './transport.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const START = '2026-06-15T06:30:00.000Z';
+
+const notice = (to: string) => ({ to, template: 'password-changed' as const, data: { name: 'Kabir', changedAt: START } });
+
+describe('the sender', () => {
+  it('retries a failing SMTP server with growing waits, then marks the email failed; a resend delivers it', async () => {
+    ctx.clock.set(START);
+    let refuse = true;
+    const mail = await startTestMail(ctx, { rejectWith: () => (refuse ? { code: 451, message: 'Try again later' } : null) });
+    const [id] = await ctx.deps.outbox.enqueue([notice('kabir@test.betterhealth.in')]);
+
+    expect(await mail.sender.runOnce()).toBe(1);
+    let doc = await outboxCollection(ctx.deps.db).findOne({ _id: id! });
+    expect(doc).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(doc!.lastError).toContain('451');
+    expect(doc!.nextAttemptAt.getTime() - ctx.clock.now().getTime()).toBe(backoffDelay(FAST_SENDER as never, 1));
+    // Not due again until its wait is over.
+    expect(await mail.sender.runOnce()).toBe(0);
+
+    for (let attempt = 2; attempt <= 3; attempt += 1) {
+      ctx.clock.advance(backoffDelay(FAST_SENDER as never, attempt - 1));
+      expect(await mail.sender.runOnce()).toBe(1);
+    }
+    doc = await outboxCollection(ctx.deps.db).findOne({ _id: id! });
+    expect(doc).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
+    expect(mail.mailbox.transactions).toBe(3);
+    ctx.clock.advance(HOUR);
+    expect(await mail.sender.runOnce()).toBe(0);
+
+    // Nothing is lost: a verified admin sends it again from the Emails grid once the server is well.
+    refuse = false;
+    const admin = await ctx.signedIn('admin', 'verified');
+    const res = await ctx.request('POST', `/api/v1/admin/emails/${id!.toHexString()}/resend`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await ctx.request('POST', `/api/v1/admin/emails/${id!.toHexString()}/resend`, { cookie: admin.cookie })).status).toBe(409);
+    await mail.deliver();
+    expect(await outboxCollection(ctx.deps.db).findOne({ _id: id! })).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(mail.to('kabir@test.betterhealth.in')).toHaveLength(1);
+  });
+
+  it('takes over a message whose sender died mid-lease, once the lease lapses', async () => {
+    ctx.clock.set(START);
+    const mail = await startTestMail(ctx);
+    const [id] = await ctx.deps.outbox.enqueue([notice('lapsed@test.betterhealth.in')]);
+    // A sender that leased it and died: its claim and the message's pushed-back time stay behind.
+    const leaseUntil = new Date(ctx.clock.now().getTime() + FAST_SENDER.leaseMs!);
+    await outboxClaimsCollection(ctx.deps.db).insertOne({ _id: `${id!.toHexString()}:1`, owner: 'dead', expiresAt: leaseUntil });
+    await outboxCollection(ctx.deps.db).updateOne({ _id: id! }, { $set: { status: 'sending', claims: 1, leaseUntil, nextAttemptAt: leaseUntil } });
+    expect(await mail.sender.runOnce()).toBe(0);
+    ctx.clock.set(leaseUntil.getTime() + 1);
+    expect(await mail.sender.runOnce()).toBe(1);
+    expect(await outboxCollection(ctx.deps.db).findOne({ _id: id! })).toMatchObject({ status: 'sent', claims: 2 });
+    expect(mail.to('lapsed@test.betterhealth.in')).toHaveLength(1);
+  });
+});
+
+describe('two API instances on one database', () => {
+  const clients: ReturnType<typeof createMongoClient>[] = [];
+  afterAll(async () => {
+    for (const c of clients) await c.close();
+  });
+
+  it('send each confirmation and each reminder exactly once', async () => {
+    ctx.clock.set(START);
+    const admin = await ctx.signedIn('admin', 'verified');
+    const meetings: string[] = [];
+    const people: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const client = await ctx.createUser({ role: 'user' });
+      const doctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified' });
+      people.push(client.email, doctor.email);
+      const res = await ctx.request('POST', '/api/v1/meeting/create-meeting', {
+        cookie: admin.cookie,
+        body: { clientId: client.email, doctorId: doctor.email, meetingDate: '2026-06-17', meetingTime: '06:00 PM', meetingLink: `https://meet.example.in/r${i}`, formLink: 'https://forms.example.in/f' },
+      });
+      expect(res.status).toBe(201);
+      meetings.push(meetingResponse.parse(await res.json()).meeting._id);
+    }
+    const mailbox = new Mailbox();
+    const url = await mailbox.listen();
+    // Each instance: its own connection pool, its own SMTP connection, its own polling loop.
+    const senders = await Promise.all(
+      [0, 1].map(async () => {
+        const client = createMongoClient(inject('mongoUri'));
+        clients.push(client);
+        await client.connect();
+        return new MailSender(
+          { db: client.db(ctx.deps.db.databaseName), clock: ctx.clock, log: ctx.deps.log, documentKey: ctx.deps.config.documentKey, transport: createSmtpTransport(url), from: ctx.deps.config.mailFrom, publicOrigin: ctx.deps.config.publicOrigin },
+          { ...FAST_SENDER, pollMs: 5, batch: 50 },
+        );
+      }),
+    );
+    const drained = async (expected: number) => {
+      const deadline = Date.now() + 20_000;
+      while (mailbox.messages.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // A little longer, so a duplicate would have time to arrive.
+      await new Promise((r) => setTimeout(r, 300));
+    };
+    try {
+      for (const s of senders) s.start();
+      await drained(12);
+      // All six start at 18:00 IST (12:30 UTC) on 17 June. Past every 24-hour reminder's time and
+      // before any 1-hour one: 12 reminders due at once, then the 12 one-hour ones.
+      ctx.clock.set('2026-06-16T13:00:00.000Z');
+      await drained(24);
+      ctx.clock.set('2026-06-17T12:00:00.000Z');
+      await drained(36);
+    } finally {
+      await Promise.all(senders.map((s) => s.stop()));
+      await mailbox.close();
+    }
+    const received = mailbox.messages.map((m) => `${m.to.join(',')}|${m.subject.split(',')[0]}`);
+    expect(received).toHaveLength(36);
+    expect(new Set(received).size).toBe(36);
+    for (const email of people) expect(mailbox.messages.filter((m) => m.to.includes(email))).toHaveLength(3);
+    const docs = await outboxCollection(ctx.deps.db).find({ meetingId: { $in: meetings } }).toArray();
+    expect(docs.every((d) => d.status === 'sent' && d.attempts === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { MongoServerError, ObjectId, type Db } from 'mongodb';
+import type { Transporter } from 'nodemailer';
+import type { Clock } from '../lib/clock.ts';
+import { decryptField } from '../lib/crypto.ts';
+import type { Logger } from '../lib/logger.ts';
+import { meetingsCollection } from '../routes/meeting/meeting.service.ts';
+import { outboxClaimsCollection, outboxCollection, secretContext, type OutboxDoc } from './outbox.ts';
+import { renderEmail, REMINDER_TEMPLATES } from './templates.ts';
+import { addressOf } from './transport.ts';
+
+export interface SenderSettings {
+  /** How often an idle sender looks for due messages. */
+  pollMs: number;
+  /** First retry after this long, doubling each try up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Tries before a message is `failed`. */
+  maxAttempts: number;
+  /** How long one sender holds a message; longer than the SMTP timeouts, so a lease never lapses mid-send. */
+  leaseMs: number;
+  /** Messages claimed per poll. */
+  batch: number;
+}
+
+export const DEFAULT_SENDER_SETTINGS: SenderSettings = {
+  pollMs: 2_000,
+  backoffMs: 60_000,
+  maxBackoffMs: 60 * 60_000,
+  maxAttempts: 6,
+  leaseMs: 120_000,
+  batch: 20,
+};
+
+export interface SenderDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  documentKey: Buffer;
+  transport: Transporter;
+  from: string;
+  publicOrigin: string;
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  return err instanceof MongoServerError && err.code === 11000;
+}
+
+/** Retry n (1-based) waits backoff·2^(n-1), capped. */
+export function backoffDelay(settings: Pick<SenderSettings, 'backoffMs' | 'maxBackoffMs'>, attempts: number): number {
+  return Math.min(settings.backoffMs * 2 ** Math.max(0, attempts - 1), settings.maxBackoffMs);
+}
+
+/**
+ * Delivers the outbox. Any number of senders (one per API instance) may run on one database:
+ *
+ * A message is leased by inserting `<id>:<n>` into outbox_claims, where n is one more than the
+ * leases the message has had. The unique _id lets exactly one sender win lease n, on MongoDB and
+ * on FerretDB alike (FerretDB 1.24 applies a conditional findOneAndUpdate as a read and a
+ * separate write, so two senders could both "win" one). The winner then re-reads the message by
+ * _id and goes on only if nobody has leased or finished it since it was listed. A lease that
+ * lapses (its sender died) lets the next sender take lease n+1; the message's nextAttemptAt is
+ * pushed past the lease while it is held, so it is not listed again meanwhile.
+ */
+export class MailSender {
+  readonly #deps: SenderDeps;
+  readonly #settings: SenderSettings;
+  readonly #owner = randomUUID();
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #stopped = true;
+
+  constructor(deps: SenderDeps, settings: Partial<SenderSettings> = {}) {
+    this.#deps = deps;
+    this.#settings = { ...DEFAULT_SENDER_SETTINGS, ...settings };
+  }
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#schedule(0);
+  }
+
+  /** Stops polling and waits for a send in progress to finish. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  #schedule(ms: number): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.#running = this.runOnce()
+        .then((sent) => this.#schedule(sent > 0 ? 0 : this.#settings.pollMs))
+        .catch((err: unknown) => {
+          // The database may be away for a while; the next poll tries again.
+          this.#deps.log.error('mail sender poll failed', { error: err instanceof Error ? err.name : 'unknown' });
+          this.#schedule(this.#settings.pollMs);
+        });
+    }, ms);
+    this.#timer.unref();
+  }
+
+  /** One pass: leases and handles each due message; returns how many it handled. */
+  async runOnce(): Promise<number> {
+    const now = this.#deps.clock.now();
+    const due = await outboxCollection(this.#deps.db)
+      .find({ status: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } })
+      .sort({ nextAttemptAt: 1, _id: 1 })
+      .limit(this.#settings.batch)
+      .toArray();
+    let handled = 0;
+    for (const listed of due) {
+      const lease = await this.#claim(listed);
+      if (!lease) continue;
+      try {
+        await this.#deliver(lease.doc);
+      } finally {
+        await outboxClaimsCollection(this.#deps.db).deleteOne({ _id: lease.claimId, owner: this.#owner });
+      }
+      handled += 1;
+    }
+    return handled;
+  }
+
+  async #claim(listed: OutboxDoc): Promise<{ doc: OutboxDoc; claimId: string } | null> {
+    const { db, clock } = this.#deps;
+    const claims = outboxClaimsCollection(db);
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + this.#settings.leaseMs);
+    let n = listed.claims + 1;
+    let claimId: string | null = null;
+    // A few lapsed leases in a row (senders that died) are stepped over; a live one stops us.
+    for (let tries = 0; tries < 5 && !claimId; tries += 1, n += 1) {
+      const id = `${listed._id.toHexString()}:${n}`;
+      try {
+        await claims.insertOne({ _id: id, owner: this.#owner, expiresAt: leaseUntil });
+        claimId = id;
+        break;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+      const held = await claims.findOne({ _id: id });
+      if (held && held.expiresAt > now) return null;
+    }
+    if (!claimId) return null;
+    const current = await outboxCollection(db).findOne({ _id: listed._id });
+    const stillOurs =
+      current &&
+      (current.status === 'pending' || current.status === 'sending') &&
+      current.claims < n &&
+      current.nextAttemptAt <= now;
+    if (!stillOurs) {
+      await claims.deleteOne({ _id: claimId, owner: this.#owner });
+      return null;
+    }
+    await outboxCollection(db).updateOne({ _id: listed._id }, { $set: { status: 'sending', claims: n, leaseUntil, nextAttemptAt: leaseUntil } });
+    return { doc: { ...current, claims: n }, claimId };
+  }
+
+  async #finish(id: ObjectId, set: Partial<OutboxDoc>): Promise<void> {
+    await outboxCollection(this.#deps.db).updateOne({ _id: id }, { $set: { leaseUntil: null, ...set } });
+  }
+
+  async #deliver(doc: OutboxDoc): Promise<void> {
+    const { db, clock, log, transport, from, publicOrigin, documentKey } = this.#deps;
+    const now = clock.now();
+    if (doc.expiresAt && now >= doc.expiresAt) {
+      await this.#finish(doc._id, { status: 'expired', secret: null });
+      return;
+    }
+    if (doc.meetingId && REMINDER_TEMPLATES.includes(doc.template)) {
+      // A reminder for a meeting deleted after it was queued is not sent.
+      const exists = ObjectId.isValid(doc.meetingId) && (await meetingsCollection(db).findOne({ _id: new ObjectId(doc.meetingId) }, { projection: { _id: 1 } }));
+      if (!exists) {
+        await this.#finish(doc._id, { status: 'cancelled' });
+        return;
+      }
+    }
+    const attempts = doc.attempts + 1;
+    try {
+      const link = doc.secret ? decryptField(documentKey, doc.secret, secretContext(doc._id)) : undefined;
+      const email = renderEmail(doc.template, doc.data, { origin: publicOrigin, organizerEmail: addressOf(from), ...(link ? { link } : {}) });
+      await transport.sendMail({
+        from,
+        to: doc.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        ...(email.calendar
+          ? {
+              attachments: [
+                {
+                  filename: email.calendar.method === 'CANCEL' ? 'cancelled-session.ics' : 'session.ics',
+                  content: email.calendar.content,
+                  contentType: `text/calendar; charset=utf-8; method=${email.calendar.method}`,
+                },
+              ],
+            }
+          : {}),
+      });
+      await this.#finish(doc._id, { status: 'sent', attempts, sentAt: clock.now(), lastError: null, secret: null });
+      log.info('email sent', { id: doc._id.toHexString(), template: doc.template, attempts });
+    } catch (err) {
+      // Only the kind of failure is kept: SMTP replies may echo addresses, never bodies.
+      const reason = describeError(err);
+      const failed = attempts >= this.#settings.maxAttempts;
+      const retryAt = new Date(clock.now().getTime() + backoffDelay(this.#settings, attempts));
+      await this.#finish(doc._id, { status: failed ? 'failed' : 'pending', attempts, lastError: reason, nextAttemptAt: retryAt });
+      log.error(failed ? 'email failed' : 'email will be retried', { id: doc._id.toHexString(), template: doc.template, attempts, reason });
+    }
+  }
+}
+
+function describeError(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
+    const parts = [e.code, e.responseCode].filter((p) => typeof p === 'string' || typeof p === 'number');
+    const message = typeof e.message === 'string' ? e.message.split('\n')[0]!.slice(0, 200) : '';
+    return [...parts, message].filter(Boolean).join(' ').slice(0, 300) || 'send failed';
+  }
+  return 'send failed';
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { ObjectId } from 'mongodb';
+import {
+  ACCOUNT_LINK_MESSAGES as L,
+  acceptInvitationRequest,
+  AUTH_MESSAGES,
+  forgotPasswordRequest,
+  invitationUserParam,
+  inviteRequest,
+  resetPasswordRequest,
+  type PendingInvitation,
+} from '@bh/shared';
+import { recordAudit } from '../../lib/audit.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { SESSION_COOKIE } from '../../lib/sessions.ts';
+import { toPublicUser, type AppEnv } from '../../lib/types.ts';
+import { jsonBody, pathParams } from '../../lib/validate.ts';
+import { queueInvitation, queuePasswordChanged, queuePasswordReset } from '../../mail/account-mail.ts';
+import { requireVerifiedAdmin } from '../../middleware/auth.ts';
+import { isHttps } from '../user/user.routes.ts';
+import { createAccount } from '../user/user.service.ts';
+import { accountLinks, findLiveLink, issueLink, linkUrl, revokeLinks, useLink, type AccountLinkPurpose } from './account-links.service.ts';
+
+/**
+ * Forgot-password limits. Per address, a refusal (429). Per account, further requests are answered
+ * the same but send nothing: a stranger can neither flood someone's inbox nor, by trying, learn
+ * whether the account exists, nor lock its owner out of resetting for long.
+ */
+export const RESET_LIMITS = { windowMs: 60 * 60 * 1000, perIp: 20, perAccount: 3 } as const;
+export const PENDING_INVITATIONS_MAX = 200;
+
+const linkRefused = () => new AppError(400, L.linkInvalid, [{ path: 'token', message: L.linkInvalid }]);
+
+export function accountLinkRoutes(deps: AppDeps) {
+  const { cols, limiter, outbox, config } = deps;
+
+  /** The link and its account, when the token is valid right now (spent separately, by useLink). */
+  async function liveLink(token: string, purpose: AccountLinkPurpose) {
+    const link = await findLiveLink(deps, token, purpose);
+    if (!link) throw linkRefused();
+    const user = await cols.users.findOne({ _id: link.userId });
+    if (!user) throw linkRefused();
+    if (purpose === 'invitation' && user.invitation !== 'pending') throw linkRefused();
+    return { link, user };
+  }
+
+  async function invite(user: { _id: ObjectId; name: string; email: string; role: 'user' | 'doctor' | 'admin' }) {
+    await revokeLinks(deps, user._id, 'invitation');
+    await outbox.cancelTo(user.email, 'invitation');
+    const { token } = await issueLink(deps, user._id, 'invitation');
+    await cols.users.updateOne({ _id: user._id }, { $set: { invitation: 'pending', updatedAt: deps.clock.now() } });
+    await queueInvitation(outbox, user, linkUrl(config.publicOrigin, 'invitation', token));
+  }
+
+  return new Hono<AppEnv>()
+    .post('/forgot-password', jsonBody(forgotPasswordRequest), async (c) => {
+      const { email } = c.req.valid('json');
+      const ipHits = await limiter.hit(`reset:ip:${c.get('clientIp')}`, RESET_LIMITS.windowMs);
+      if (ipHits > RESET_LIMITS.perIp) throw tooManyRequests(L.tooManyResetRequests);
+      const accountHits = await limiter.hit(`reset:account:${email}`, RESET_LIMITS.windowMs);
+      const user = await cols.users.findOne({ email });
+      // Accounts still waiting on (or revoked from) an invitation have no password to reset.
+      if (user && !user.invitation && accountHits <= RESET_LIMITS.perAccount) {
+        const { token } = await issueLink(deps, user._id, 'reset');
+        await queuePasswordReset(outbox, user, linkUrl(config.publicOrigin, 'reset', token));
+      }
+      return c.json({ success: true as const, message: L.forgotPasswordSent });
+    })
+
+    .post('/reset-password', jsonBody(resetPasswordRequest), async (c) => {
+      const { token, password } = c.req.valid('json');
+      const { link, user } = await liveLink(token, 'reset');
+      // Hashed before the link is spent, so a failure here leaves the link usable.
+      const passwordHash = await hashPassword(password);
+      if (!(await useLink(deps, link))) throw linkRefused();
+      const now = deps.clock.now();
+      await cols.users.updateOne({ _id: user._id }, { $set: { passwordHash, updatedAt: now } });
+      await revokeLinks(deps, user._id, 'reset');
+      // Every session ends, this browser's too: whoever had the old password is out.
+      await cols.sessions.deleteMany({ userId: user._id });
+      await limiter.reset(`login:account:${user.email}`);
+      await queuePasswordChanged(outbox, user, now);
+      await recordAudit(deps, { actor: null, action: 'password.reset', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
+      return c.json({ success: true as const, message: L.passwordReset });
+    })
+
+    .post('/accept-invitation', jsonBody(acceptInvitationRequest), async (c) => {
+      const { token, password } = c.req.valid('json');
+      const { link, user } = await liveLink(token, 'invitation');
+      // Hashed before the link is spent, so a failure here leaves the link usable.
+      const passwordHash = await hashPassword(password);
+      if (!(await useLink(deps, link))) throw linkRefused();
+      const now = deps.clock.now();
+      const updated = await cols.users.findOneAndUpdate(
+        { _id: user._id },
+        { $set: { passwordHash, updatedAt: now }, $unset: { invitation: '' } },
+        { returnDocument: 'after' },
+      );
+      if (!updated) throw linkRefused();
+      await cols.sessions.deleteMany({ userId: user._id });
+      const { token: sessionToken } = await deps.sessions.create(user._id, false);
+      setCookie(c, SESSION_COOKIE, sessionToken, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c, config.trustProxy) });
+      await recordAudit(deps, { actor: null, action: 'invitation.accept', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
+      const { passwordHash: _omit, ...safe } = updated;
+      return c.json({ success: true as const, message: L.invitationAccepted, user: toPublicUser(safe) });
+    })
+
+    .post('/invite', async (c, next) => {
+      requireVerifiedAdmin(c);
+      await next();
+    }, jsonBody(inviteRequest), async (c) => {
+      const admin = requireVerifiedAdmin(c);
+      const body = c.req.valid('json');
+      // The account exists from now on, with a password nobody knows until the link sets one.
+      const created = await createAccount(deps, { ...body, password: randomBytes(32).toString('base64url') });
+      if (!created) throw conflict(AUTH_MESSAGES.emailTaken);
+      await invite(created);
+      await recordAudit(deps, { actor: admin, action: 'account.invite', target: { type: 'user', id: created._id.toHexString(), label: created.email }, details: { role: created.role } });
+      return c.json({ success: true as const, message: L.invitationSent, user: toPublicUser(created) }, 201);
+    })
+
+    .get('/invitations', async (c) => {
+      requireVerifiedAdmin(c);
+      const users = await cols.users.find({ invitation: 'pending' }).sort({ createdAt: -1 }).limit(PENDING_INVITATIONS_MAX).toArray();
+      const data: PendingInvitation[] = [];
+      for (const user of users) {
+        const latest = await accountLinks(deps.db).find({ userId: user._id, purpose: 'invitation' }).sort({ createdAt: -1 }).limit(1).next();
+        data.push({
+          userId: user._id.toHexString(),
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          sentAt: (latest?.createdAt ?? user.createdAt).toISOString(),
+          expiresAt: (latest?.expiresAt ?? user.createdAt).toISOString(),
+        });
+      }
+      return c.json({ success: true as const, data });
+    })
+
+    .post('/invitations/:userId/resend', async (c, next) => {
+      requireVerifiedAdmin(c);
+      await next();
+    }, pathParams(invitationUserParam), async (c) => {
+      const admin = requireVerifiedAdmin(c);
+      const user = await cols.users.findOne({ _id: new ObjectId(c.req.valid('param').userId) });
+      if (!user?.invitation) throw notFound(L.noPendingInvitation);
+      await invite(user);
+      await recordAudit(deps, { actor: admin, action: 'invitation.resend', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
+      return c.json({ success: true as const, message: L.invitationResent });
+    })
+
+    .delete('/invitations/:userId', async (c, next) => {
+      requireVerifiedAdmin(c);
+      await next();
+    }, pathParams(invitationUserParam), async (c) => {
+      const admin = requireVerifiedAdmin(c);
+      const user = await cols.users.findOne({ _id: new ObjectId(c.req.valid('param').userId) });
+      if (user?.invitation !== 'pending') throw notFound(L.noPendingInvitation);
+      await revokeLinks(deps, user._id, 'invitation');
+      await outbox.cancelTo(user.email, 'invitation');
+      await cols.users.updateOne({ _id: user._id }, { $set: { invitation: 'revoked', updatedAt: deps.clock.now() } });
+      await recordAudit(deps, { actor: admin, action: 'invitation.revoke', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
+      return c.json({ success: true as const, message: L.invitationRevoked });
+    });
+}

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { ObjectId, type Filter } from 'mongodb';
+import { adminIdParam, adminListQuery, OUTBOX_MESSAGES, type EmailRecord } from '@bh/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { AppEnv } from '../../lib/types.ts';
+import { pathParams, queryParams } from '../../lib/validate.ts';
+import { outboxCollection, type OutboxDoc } from '../../mail/outbox.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { findPage, listResponse } from './list.ts';
+
+const STORED_SORT = { id: '_id', createdAt: 'createdAt', to: 'to', template: 'template', status: 'status', sentAt: 'sentAt' } as const;
+
+/** The grid's row: delivery facts only. Bodies, template data and one-time links never leave the server. */
+function toRecord(doc: OutboxDoc): EmailRecord {
+  return {
+    id: doc._id.toHexString(),
+    to: doc.to,
+    template: doc.template,
+    status: doc.status,
+    attempts: doc.attempts,
+    lastError: doc.lastError,
+    createdAt: doc.createdAt.toISOString(),
+    dueAt: doc.dueAt.toISOString(),
+    sentAt: doc.sentAt ? doc.sentAt.toISOString() : null,
+  };
+}
+
+/** /admin/emails: the outbox for verified admins, and sending a failed email again. */
+export function adminEmailsRoutes(deps: AppDeps) {
+  const col = outboxCollection(deps.db);
+  return new Hono<AppEnv>()
+    .get('/', queryParams(adminListQuery.emails), async (c) => {
+      const query = c.req.valid('query');
+      const { id, to, template, status } = query.filter;
+      const filter: Filter<OutboxDoc> = {};
+      if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+      if (to) filter.to = to;
+      if (template) filter.template = template;
+      if (status) filter.status = status;
+      const { docs, total } = await findPage(col, filter, query, STORED_SORT);
+      return listResponse(c, 'emails', query.range.start, docs.map(toRecord), total);
+    })
+    .get('/:id', pathParams(adminIdParam), async (c) => {
+      const doc = await col.findOne({ _id: new ObjectId(c.req.valid('param').id) });
+      if (!doc) throw notFound();
+      return c.json(toRecord(doc));
+    })
+    .post('/:id/resend', pathParams(adminIdParam), async (c) => {
+      const id = new ObjectId(c.req.valid('param').id);
+      const doc = await col.findOne({ _id: id });
+      if (!doc) throw notFound();
+      if (!(await deps.outbox.resend(id))) throw conflict(OUTBOX_MESSAGES.notFailed);
+      await recordAudit(deps, { actor: c.get('user') ?? null, action: 'email.resend', target: { type: 'email', id: id.toHexString(), label: doc.to } });
+      const after = await col.findOne({ _id: id });
+      return c.json({ success: true as const, message: OUTBOX_MESSAGES.resent, data: toRecord(after ?? doc) });
+    });
+}

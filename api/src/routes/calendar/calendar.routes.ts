@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { ObjectId } from 'mongodb';
+import { meetingIdParam, OUTBOX_MESSAGES } from '@bh/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AppEnv } from '../../lib/types.ts';
+import { pathParams } from '../../lib/validate.ts';
+import { meetingCalendar } from '../../mail/calendar.ts';
+import { addressOf } from '../../mail/transport.ts';
+import { requireRole } from '../../middleware/auth.ts';
+import { meetingsCollection } from '../meeting/meeting.service.ts';
+
+/**
+ * 'Add to calendar': GET /meeting/{meetingId}/calendar.ics, for the meeting's two participants and
+ * verified admins (DESIGN §5). The UID is the one in the emailed invites, so a later cancellation
+ * email removes the event this file added. Someone else's meeting is "not found".
+ */
+export function calendarRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/:meetingId/calendar.ics', async (c, next) => {
+    requireRole(c, ['user', 'doctor', 'admin']);
+    await next();
+  }, pathParams(meetingIdParam), async (c) => {
+    const user = requireRole(c, ['user', 'doctor', 'admin']);
+    const meeting = await meetingsCollection(deps.db).findOne({ _id: new ObjectId(c.req.valid('param').meetingId) });
+    const mine = meeting && (user.role === 'admin' || meeting.clientId.equals(user._id) || meeting.doctorId.equals(user._id));
+    if (!meeting || !mine) throw notFound(OUTBOX_MESSAGES.calendarNotFound);
+    const ics = meetingCalendar(
+      {
+        meetingId: meeting._id.toHexString(),
+        startsAt: meeting.startsAt,
+        meetingLink: meeting.meetingLink,
+        clientName: meeting.clientName,
+        clientEmail: meeting.clientEmail,
+        doctorName: meeting.doctorName,
+        doctorEmail: meeting.doctorEmail,
+      },
+      { method: 'PUBLISH', origin: deps.config.publicOrigin, organizerEmail: addressOf(deps.config.mailFrom), stamp: deps.clock.now() },
+    );
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="better-health-session-${meeting.meetingDate}.ics"`);
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(ics);
+  });
+}

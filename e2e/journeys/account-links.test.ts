@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailbox } from '@bh/api/mail/mailbox';
+import { uniqueEmail } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+import { linkTo, startTestMailbox } from '../support/mail.ts';
+import { expectVisible, signIn, unexpectedErrors } from '../support/portal.ts';
+import { cliAdmin, newPassword, type Admin } from '../support/seed.ts';
+import { startProductServer, type ProductServer } from '../support/server.ts';
+
+/**
+ * Invitations and password resets as people live them: the product sends real email over SMTP to
+ * a mailbox this journey runs, and the person follows the link in Chromium.
+ */
+const session = useBrowser('account-links');
+let server: ProductServer;
+let mailbox: Mailbox;
+let admin: Admin;
+
+beforeAll(async () => {
+  const mail = await startTestMailbox();
+  mailbox = mail.mailbox;
+  server = await startProductServer({ env: mail.env });
+  admin = await cliAdmin(server.baseUrl, server.dataDir, 'Kiran Menon');
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await mailbox?.close();
+});
+
+describe('emailed one-time links', () => {
+  it('an invitation: the admin invites, the email arrives, the link sets a password and lands on the dashboard', async () => {
+    const { page, consoleErrors } = await session.newPage();
+    await signIn(page, server.baseUrl, admin);
+    await page.goto(`${server.baseUrl}/admin/register`);
+    const invitee = { name: 'Farah Qureshi', email: uniqueEmail('farah') };
+    // Invitation is the default: there is no password to type.
+    expect(await page.getByLabel(/^Password/).count()).toBe(0);
+    await page.getByLabel(/^Full Name/).fill(invitee.name);
+    await page.getByLabel(/^Email/).fill(invitee.email);
+    await page.getByLabel('Role').selectOption('doctor');
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Invitation sent' }));
+    await expectVisible(page.getByRole('region', { name: 'Pending invitations' }).getByText(invitee.email));
+
+    const email = await mailbox.waitFor((m) => m.to.includes(invitee.email), 30_000);
+    expect(email.subject).toBe('You are invited to Better Health');
+    const link = linkTo(email, '/login/welcome');
+    expect(link.startsWith(`${server.baseUrl}/login/welcome#token=`)).toBe(true);
+
+    const { page: invited, consoleErrors: invitedErrors } = await session.newPage({ viewport: { width: 390, height: 844 } });
+    await invited.goto(link);
+    await expectVisible(invited.getByRole('heading', { name: 'Welcome to Better Health' }));
+    const password = newPassword();
+    await invited.getByLabel(/^New password/).fill(password);
+    await invited.getByLabel(/^Repeat the new password/).fill(password);
+    await invited.getByRole('button', { name: 'Set password and continue' }).click();
+    await invited.waitForURL(/\/dashboard$/);
+    await expectVisible(invited.getByText('Hello, Farah!'));
+
+    // The link worked once.
+    await invited.goto(link);
+    await invited.getByLabel(/^New password/).fill(password);
+    await invited.getByLabel(/^Repeat the new password/).fill(password);
+    await invited.getByRole('button', { name: 'Set password and continue' }).click();
+    await expectVisible(invited.getByRole('alert').filter({ hasText: 'This link is invalid, has already been used or has expired.' }));
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(invitedErrors).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  it('a password reset: "Forgot password?" on /login, the email, a new password, then sign in with it', async () => {
+    const { page, consoleErrors } = await session.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(/\/login\/forgot$/);
+    await page.getByLabel('Better Health ID').fill(admin.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectVisible(page.getByRole('status').filter({ hasText: 'If an account exists for this email' }));
+
+    const email = await mailbox.waitFor((m) => m.to.includes(admin.email) && m.subject === 'Reset your Better Health password', 30_000);
+    await page.goto(linkTo(email, '/login/reset'));
+    const password = newPassword();
+    await page.getByLabel(/^New password/).fill(password);
+    await page.getByLabel(/^Repeat the new password/).fill(password);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL(/\/login$/);
+    await signIn(page, server.baseUrl, { email: admin.email, password });
+    await expectVisible(page.getByText('Hello, Kiran!'));
+    const notice = await mailbox.waitFor((m) => m.to.includes(admin.email) && m.subject === 'Your Better Health password was changed', 30_000);
+    expect(notice.text).toContain('signed out');
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api.ts';
+import { startProductServer, type ProductServer } from '../support/server.ts';
+
+/**
+ * `pnpm start` on a fresh data folder with no SMTP_URL: it says where the demo's emails can be
+ * read, and they are there, received over SMTP by the local catch-all mailbox.
+ */
+describe('the local mailbox of a fresh start', () => {
+  let server: ProductServer;
+  beforeAll(async () => {
+    server = await startProductServer({ env: { SMTP_URL: '', MAIL_POLL_MS: '100' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('prints its address, and shows an email the product sent', async () => {
+    expect(server.output()).toContain(`Emails go to a local mailbox (no SMTP_URL set): read them at ${server.baseUrl}/dev/mailbox`);
+    const api = new ApiClient(server.baseUrl);
+    const res = await api.call('POST', '/user/forgot-password', { email: 'admin@demo.betterhealth.in' });
+    expect(res.status).toBe(200);
+
+    let list = '';
+    for (let i = 0; i < 100 && !list.includes('Reset your Better Health password'); i += 1) {
+      await new Promise((r) => setTimeout(r, 200));
+      list = await (await fetch(`${server.baseUrl}/dev/mailbox`)).text();
+    }
+    expect(list).toContain('admin@demo.betterhealth.in');
+    const href = /href="(\/dev\/mailbox\/\d+)"/.exec(list)?.[1];
+    const message = await (await fetch(`${server.baseUrl}${href}`)).text();
+    expect(message).toContain('/login/reset#token=');
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES } from '@bh/shared';
+import { addUser, MOCK_PASSWORD } from '../mocks/db.ts';
+import { renderPortal, testDb } from '../test/renderPortal.tsx';
+
+const NEW_PASSWORD = 'Quiet-Harbour-88';
+
+describe('Forgot password? (DESIGN §3)', () => {
+  it('is linked from /login and answers with the same message whatever the email', async () => {
+    const db = testDb();
+    addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+    const portal = renderPortal('/login', { db });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(portal.path()).toBe('/login/forgot'));
+    await user.type(await screen.findByLabelText(/^Better Health ID/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(AUTH_MESSAGES.invalidEmail)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Better Health ID/));
+    await user.type(screen.getByLabelText(/^Better Health ID/), 'Priya@Example.in');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect((await screen.findByRole('status')).textContent).toBe(ACCOUNT_LINK_MESSAGES.forgotPasswordSent);
+    expect(db.accountLinks.filter((l) => l.purpose === 'reset')).toHaveLength(1);
+  });
+});
+
+describe('the emailed link pages', () => {
+  it('reset: checks the password rules and the repeat, sets it, and goes back to /login', async () => {
+    const db = testDb();
+    const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+    db.accountLinks.push({ token: 'reset-token-1', userId: priya._id, purpose: 'reset', used: false });
+    const portal = renderPortal('/login/reset#token=reset-token-1', { db });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText(AUTH_MESSAGES.passwordTooShort)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^New password/));
+    await user.type(screen.getByLabelText(/^New password/), NEW_PASSWORD);
+    await user.type(screen.getByLabelText(/^Repeat the new password/), 'Something-Else-1');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('The two passwords are not the same')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Repeat the new password/));
+    await user.type(screen.getByLabelText(/^Repeat the new password/), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    await waitFor(() => expect(portal.path()).toBe('/login'));
+    expect(db.users.find((u) => u._id === priya._id)?.password).toBe(NEW_PASSWORD);
+  });
+
+  it('reset: a used or unknown link shows the server message', async () => {
+    const db = testDb();
+    renderPortal('/login/reset#token=never-issued', { db });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New password/), NEW_PASSWORD);
+    await user.type(screen.getByLabelText(/^Repeat the new password/), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_LINK_MESSAGES.linkInvalid);
+  });
+
+  it('invitation: sets the password, signs in and lands on the dashboard', async () => {
+    const db = testDb();
+    const farah = addUser(db, { name: 'Farah Qureshi', email: 'farah@example.in', role: 'user', password: MOCK_PASSWORD });
+    db.accountLinks.push({ token: 'invite-token-1', userId: farah._id, purpose: 'invitation', used: false });
+    const portal = renderPortal('/login/welcome#token=invite-token-1', { db });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Better Health' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^New password/), NEW_PASSWORD);
+    await user.type(screen.getByLabelText(/^Repeat the new password/), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Set password and continue' }));
+    await waitFor(() => expect(portal.path()).toBe('/dashboard'));
+    expect(await screen.findByText('Hello, Farah!')).toBeInTheDocument();
+    expect(db.sessionUserId).toBe(farah._id);
+  });
+});
