@@ -101,6 +101,8 @@ export async function startServer(
     { pollMs: env.MAIL_POLL_MS, backoffMs: env.MAIL_RETRY_MS, maxAttempts: env.MAIL_MAX_ATTEMPTS },
   );
   sender.start();
+  // /health/ready: the outbox is reachable and its sender is polling it.
+  deps.health.addReadinessCheck('outbox', async () => sender.ready());
 
   // Expired sessions and rate-limit windows are swept in code (no TTL indexes on FerretDB).
   const sweep = setInterval(() => {

@@ -31,4 +31,13 @@ describe('the local mailbox of a fresh start', () => {
     const message = await (await fetch(`${server.baseUrl}${href}`)).text();
     expect(message).toContain('/login/reset#token=');
   });
+
+  it('counts the outbox in readiness once its sender has polled it', async () => {
+    let ready: { status: string; checks: Record<string, string> } = { status: '', checks: {} };
+    for (let i = 0; i < 50 && ready.checks.outbox !== 'ok'; i += 1) {
+      ready = (await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as typeof ready;
+      if (ready.checks.outbox !== 'ok') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ready).toEqual({ status: 'ok', checks: { db: 'ok', outbox: 'ok' } });
+  });
 });

@@ -69,6 +69,8 @@ export class MailSender {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = true;
+  /** Wall-clock time of the last poll that reached the database (for readiness). */
+  #lastPollOk = 0;
 
   constructor(deps: SenderDeps, settings: Partial<SenderSettings> = {}) {
     this.#deps = deps;
@@ -89,11 +91,19 @@ export class MailSender {
     await this.#running;
   }
 
+  /** Ready when running and a poll reached the outbox recently (three polls, at least 30 s). */
+  ready(): boolean {
+    return !this.#stopped && Date.now() - this.#lastPollOk <= Math.max(3 * this.#settings.pollMs, 30_000);
+  }
+
   #schedule(ms: number): void {
     if (this.#stopped) return;
     this.#timer = setTimeout(() => {
       this.#running = this.runOnce()
-        .then((sent) => this.#schedule(sent > 0 ? 0 : this.#settings.pollMs))
+        .then((sent) => {
+          this.#lastPollOk = Date.now();
+          this.#schedule(sent > 0 ? 0 : this.#settings.pollMs);
+        })
         .catch((err: unknown) => {
           // The database may be away for a while; the next poll tries again.
           this.#deps.log.error('mail sender poll failed', { error: err instanceof Error ? err.name : 'unknown' });
