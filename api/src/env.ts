@@ -18,6 +18,8 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** A request body must bring 1 KiB (or its rest) in every this many milliseconds, or its connection is closed. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 }).refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {

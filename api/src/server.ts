@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { loadEnv, type Env } from './env.ts';
@@ -10,6 +10,7 @@ import { PROJECT_ROOT } from './db/embedded.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createWebApp } from './web/web-app.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
+import { listen } from './web/connections.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -68,9 +69,7 @@ export async function startServer(
     ...(options.devProxy ? { devProxy: options.devProxy } : {}),
   });
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
-  });
+  const server: ServerType = await listen(app.fetch, { port: env.PORT, hostname: env.HOST, bodyTimeoutMs: env.BODY_TIMEOUT_MS });
   if (options.devProxy) proxyUpgrades(server, options.devProxy);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
