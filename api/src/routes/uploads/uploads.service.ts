@@ -3,7 +3,7 @@ import { GridFSBucket, ObjectId, type Db, type GridFSBucketWriteStream, type Gri
 import { type FileKind, isKindAllowed, sniffFileKind, type UploadField } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { receiveFile, type FileSink } from './multipart.ts';
+import { checkImageHeader, receiveFile, type FileSink } from './multipart.ts';
 
 export const UPLOAD_BUCKET = 'uploads';
 export const UPLOAD_FILES_COLLECTION = `${UPLOAD_BUCKET}.files`;
@@ -149,6 +149,7 @@ export async function storeFileBytes(
 ): Promise<StoredUpload> {
   const kind = sniffFileKind(bytes);
   if (!isKindAllowed(field, kind) || kind === null) throw new Error(`${name} is not a file a ${field} upload accepts`);
+  if ((kind === 'jpeg' || kind === 'png') && checkImageHeader(bytes, true) !== 'ok') throw new Error(`${name} is not an image of an allowed size`);
   const sink = new GridFsSink(uploadsBucket(deps.db), name, { ownerId, field, kind, originalName: name, size: bytes.length });
   sink.write(bytes);
   await sink.finish();
