@@ -11,6 +11,7 @@ import { seedDemoData } from './db/seed.ts';
 import { createWebApp } from './web/web-app.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
 import { listen } from './web/connections.ts';
+import { encryptStoredUploads } from './routes/uploads/encrypt-stored.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -52,6 +53,10 @@ export async function startServer(
       ...(testClock ? { testClock } : {}),
     },
   });
+
+  // Uploads stored before encryption at rest are encrypted once, before anything is served.
+  const encrypted = await encryptStoredUploads(deps);
+  if (encrypted) say(`Encrypted ${encrypted} stored upload(s) at rest`);
 
   if (database.embedded) {
     const logins = await seedDemoData(deps);

@@ -1,4 +1,4 @@
-import { ObjectId } from 'mongodb';
+import { Binary, ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -146,6 +146,8 @@ describe('POST /api/v1/uploads: storing', () => {
       kind: 'png',
       originalName: 'aadhaar-front.png',
       size: PNG.length,
+      // Encrypted at rest: the IV and the tag of its AES-256-GCM stream.
+      encryption: { v: 1, iv: expect.any(Binary), tag: expect.any(Binary) },
     });
     expect(stored?.length).toBe(PNG.length);
   });
