@@ -4,6 +4,7 @@ import { createServer, connect } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restrictDataDir, withPrivateFiles } from './data-permissions.ts';
 
 /**
  * Brings up a local MongoDB-compatible server when no MONGODB_URI is given (DESIGN §2):
@@ -193,6 +194,8 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
   const log = options.log ?? console.log;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // Private data folder (0700, files 0600): see data-permissions.ts.
+  restrictDataDir(dataDir);
   const lockPath = join(dataDir, 'embedded.json');
 
   if (existsSync(lockPath)) {
@@ -221,14 +224,14 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
     }
   }
 
-  const child = spawnServer(kind, bin, dataDir, port);
+  const child = withPrivateFiles(() => spawnServer(kind, bin, dataDir, port));
   const killNow = () => {
     if (child.exitCode === null) child.kill('SIGKILL');
   };
   // Last resort if the parent exits without calling stop(): no orphaned database processes.
   process.once('exit', killNow);
   await waitForPort(port, child, 30_000);
-  writeFileSync(lockPath, JSON.stringify({ pid: child.pid ?? 0, port, kind } satisfies LockFile));
+  writeFileSync(lockPath, JSON.stringify({ pid: child.pid ?? 0, port, kind } satisfies LockFile), { mode: 0o600 });
 
   return {
     uri: `mongodb://127.0.0.1:${port}/`,
