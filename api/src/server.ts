@@ -11,6 +11,7 @@ import { seedDemoData } from './db/seed.ts';
 import { createWebApp } from './web/web-app.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
 import { listen } from './web/connections.ts';
+import { watchDatabase } from './web/db-deadline.ts';
 import { encryptStoredUploads } from './routes/uploads/encrypt-stored.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
@@ -67,7 +68,9 @@ export async function startServer(
     }
   }
 
+  const watch = watchDatabase(database.embedded?.uri ?? env.MONGODB_URI ?? '', env.MONGODB_DB);
   const app = createWebApp(deps, {
+    dbIsUp: watch.isUp,
     siteDir: join(PROJECT_ROOT, 'site', 'dist'),
     portalDir: join(PROJECT_ROOT, 'portal', 'dist'),
     cacheFiles: options.cacheFiles ?? true,
@@ -115,6 +118,7 @@ export async function startServer(
         // Keep-alive connections with no request in flight would hold close() open.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await watch.close();
       await database.close();
     })());
 

@@ -5,6 +5,7 @@ import { createApp, handleError } from '../app.ts';
 import { StaticFolder, type StaticFile } from './static-files.ts';
 import { DOCUMENT_HEADERS, pageCsp, securityHeadersMiddleware } from './security-headers.ts';
 import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
+import { dbDeadline } from './db-deadline.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|admin)(\/.*)?$/i;
@@ -17,6 +18,8 @@ export interface WebOptions {
   cacheFiles?: boolean;
   /** Dev mode: pages come from the Vite and Astro dev servers instead of the built folders. */
   devProxy?: DevProxy;
+  /** Whether the database answers (db-deadline.ts): API requests get 503 once it stops. */
+  dbIsUp?: () => Promise<boolean>;
 }
 
 function isHttps(c: Context, trustProxy: boolean): boolean {
@@ -66,6 +69,11 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     if (!/\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '')) return next();
     return compressJson(c, next);
   });
+  if (options.dbIsUp) {
+    const deadline = dbDeadline(options.dbIsUp);
+    // /health has its own ping and answers 503 by itself.
+    app.use('/api/*', (c, next) => (c.req.path === '/api/v1/health' ? next() : deadline(c, next)));
+  }
   app.route('/', api);
 
   const devProxy = options.devProxy;
