@@ -1,4 +1,5 @@
 import type { ServerType } from '@hono/node-server';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,30 @@ describe('a response sent before its request body arrived', () => {
       conn.socket.destroy();
     });
   }
+});
+
+describe('a kept-alive client after a 413', () => {
+  it('gets its next request answered, fifteen times over', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, method, agent, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const tooLarge = JSON.stringify({ email: 'x@test.betterhealth.in', password: 'p'.repeat(300 * 1024) });
+    try {
+      for (let round = 0; round < 15; round += 1) {
+        expect(await send('POST', '/api/v1/user/login', tooLarge)).toEqual({ status: 413, connection: 'close' });
+        expect((await send('GET', '/api/v1/health')).status).toBe(200);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
 });
 
 describe('slow request bodies', () => {
