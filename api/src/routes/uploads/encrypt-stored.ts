@@ -8,8 +8,32 @@ export const ENCRYPT_UPLOADS_MIGRATION = 'encrypt-uploads-at-rest';
 
 export interface MigrationDoc {
   _id: string;
-  finishedAt: Date;
-  files: number;
+  /** Set on the record of a finished run. */
+  finishedAt?: Date;
+  files?: number;
+  /** Set on the claim of a run in progress (`<name>:running`). */
+  startedAt?: Date;
+}
+
+/** A claim older than this belongs to a run that died; another instance may take over. */
+const STALE_CLAIM_MS = 15 * 60 * 1000;
+
+/**
+ * Claims the run for this process, so that instances started together do not encrypt the same
+ * file at once: the first to insert the claim runs, the others leave it to that one.
+ */
+async function claimRun(db: Db, name: string): Promise<boolean> {
+  const claimId = `${name}:running`;
+  try {
+    await migrations(db).insertOne({ _id: claimId, startedAt: new Date() });
+    return true;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 11000) throw err;
+  }
+  const claim = await migrations(db).findOne({ _id: claimId });
+  if (!claim?.startedAt || Date.now() - claim.startedAt.getTime() < STALE_CLAIM_MS) return false;
+  const taken = await migrations(db).updateOne({ _id: claimId, startedAt: claim.startedAt }, { $set: { startedAt: new Date() } });
+  return taken.modifiedCount === 1;
 }
 
 interface ChunkDoc {
@@ -45,10 +69,12 @@ function chunks(db: Db) {
  * step recorded on the file: a run stopped at any point resumes the file where it stood on the next
  * start, and no file is ever left without a whole copy of its bytes. When every file is done the
  * run is recorded in `migrations` and never repeated. Returns how many files it encrypted, or
- * null when the record says it already ran.
+ * null when the record says it already ran or another instance is running it.
  */
 export async function encryptStoredUploads(deps: Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'documentKey'> }): Promise<number | null> {
   if (await migrations(deps.db).findOne({ _id: ENCRYPT_UPLOADS_MIGRATION })) return null;
+  // Another instance is running it: until it is done, files it has not reached are served as stored.
+  if (!(await claimRun(deps.db, ENCRYPT_UPLOADS_MIGRATION))) return null;
   const plain = await uploadFiles(deps.db)
     .find({ 'metadata.encryption': { $exists: false } }, { projection: { _id: 1 } })
     .toArray();
@@ -58,6 +84,7 @@ export async function encryptStoredUploads(deps: Pick<AppDeps, 'db'> & { config:
     { $set: { finishedAt: new Date(), files: plain.length } },
     { upsert: true },
   );
+  await migrations(deps.db).deleteOne({ _id: `${ENCRYPT_UPLOADS_MIGRATION}:running` });
   return plain.length;
 }
 

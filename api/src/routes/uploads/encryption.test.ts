@@ -138,4 +138,19 @@ describe('encrypting files stored before encryption at rest', () => {
     const res = await ctx.request('GET', `/api/v1/uploads/${id.toHexString()}`, { cookie: owner.cookie });
     expect(Buffer.from(await res.arrayBuffer()).equals(BIG_PDF)).toBe(true);
   });
+
+  it('leaves the run to the instance that claimed it, and takes over a claim left by a run that died', async () => {
+    await migrations(ctx.deps.db).deleteMany({});
+    const claimId = `${ENCRYPT_UPLOADS_MIGRATION}:running`;
+    await migrations(ctx.deps.db).insertOne({ _id: claimId, startedAt: new Date() });
+    const id = await storePlain(PNG, 'claimed.png', 'png', 'document');
+    expect(await encryptStoredUploads(ctx.deps)).toBeNull();
+    expect((await storedBytes(id)).subarray(0, 4).equals(PNG_MAGIC)).toBe(true);
+
+    await migrations(ctx.deps.db).updateOne({ _id: claimId }, { $set: { startedAt: new Date(Date.now() - 16 * 60 * 1000) } });
+    expect(await encryptStoredUploads(ctx.deps)).toBe(1);
+    expect((await storedBytes(id)).includes(PNG_MAGIC)).toBe(false);
+    expect(await migrations(ctx.deps.db).findOne({ _id: claimId })).toBeNull();
+    expect(await migrations(ctx.deps.db).findOne({ _id: ENCRYPT_UPLOADS_MIGRATION })).not.toBeNull();
+  });
 });
