@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { MongoClient } from 'mongodb';
 import { GENERAL_MESSAGES } from '@bh/shared';
-import { createDbHealth } from '../lib/db-health.ts';
 
 /** How often a request still running looks whether the database still answers. */
 const CHECK_EVERY_MS = 500;
@@ -28,7 +27,29 @@ export function watchDatabase(uri: string, dbName: string): DbWatch {
     socketTimeoutMS: PING_TIMEOUT_MS * 2,
     appName: 'better-health-watch',
   });
-  const isUp = createDbHealth(client.db(dbName), { maxAgeMs: CHECK_EVERY_MS / 2, timeoutMs: PING_TIMEOUT_MS });
+  const db = client.db(dbName);
+  let last: { up: boolean; at: number } | null = null;
+  let pending: Promise<boolean> | null = null;
+  const isUp = (): Promise<boolean> => {
+    // One answer serves every request asking within a quarter of a second.
+    if (last && Date.now() - last.at < CHECK_EVERY_MS / 2) return Promise.resolve(last.up);
+    // The deadline is kept here rather than left to the driver: a ping stuck on a hung connection
+    // counts as down after a second, whatever the driver's socket does meanwhile.
+    pending ??= new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      db.command({ ping: 1 }).then(
+        () => resolve(true),
+        () => resolve(false),
+      ).finally(() => clearTimeout(timer));
+    }).then((up) => {
+      last = { up, at: Date.now() };
+      pending = null;
+      return up;
+    });
+    return pending;
+  };
+  // Connected up front, so the first real check needs no connection of its own.
+  void isUp();
   return { isUp, close: () => client.close() };
 }
 
