@@ -29,6 +29,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  /** A request body must bring 1 KiB (or its rest) in every this many milliseconds, or its connection is closed. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 }).refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {

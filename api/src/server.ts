@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { loadEnv, type Env } from './env.ts';
@@ -14,6 +14,9 @@ import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { MailSender } from './mail/sender.ts';
 import { createSmtpTransport } from './mail/transport.ts';
+import { listen } from './web/connections.ts';
+import { watchDatabase } from './web/db-deadline.ts';
+import { encryptStoredUploads } from './routes/uploads/encrypt-stored.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -65,6 +68,10 @@ export async function startServer(
   if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
+  // Uploads stored before encryption at rest are encrypted once, before anything is served.
+  const encrypted = await encryptStoredUploads(deps);
+  if (encrypted) say(`Encrypted ${encrypted} stored upload(s) at rest`);
+
   if (database.embedded) {
     const logins = await seedDemoData(deps);
     if (logins) {
@@ -78,7 +85,9 @@ export async function startServer(
   const mailbox = env.SMTP_URL ? undefined : new Mailbox();
   const smtpUrl = env.SMTP_URL ?? (await mailbox!.listen());
 
+  const watch = watchDatabase(database.embedded?.uri ?? env.MONGODB_URI ?? '', env.MONGODB_DB);
   const app = createWebApp(deps, {
+    dbIsUp: watch.isUp,
     siteDir: join(PROJECT_ROOT, 'site', 'dist'),
     portalDir: join(PROJECT_ROOT, 'portal', 'dist'),
     cacheFiles: options.cacheFiles ?? true,
@@ -86,9 +95,7 @@ export async function startServer(
     ...(mailbox ? { mailbox } : {}),
   });
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
-  });
+  const server: ServerType = await listen(app.fetch, { port: env.PORT, hostname: env.HOST, bodyTimeoutMs: env.BODY_TIMEOUT_MS });
   if (options.devProxy) proxyUpgrades(server, options.devProxy);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -141,6 +148,7 @@ export async function startServer(
       });
       await sender.stop();
       await mailbox?.close();
+      await watch.close();
       await database.close();
     })());
 

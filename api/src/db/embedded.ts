@@ -4,6 +4,7 @@ import { createServer, connect } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restrictDataDir, withPrivateFiles } from './data-permissions.ts';
 
 /**
  * Brings up a local MongoDB-compatible server when no MONGODB_URI is given (DESIGN §2):
@@ -277,7 +278,7 @@ async function tryMemoryServer(dataDir: string, port: number, log: Log): Promise
       new Promise<never>((_, rej) => setTimeout(() => rej(new Error('download timed out')), 60_000)),
     ]);
     const lockPath = join(dataDir, 'embedded.json');
-    writeFileSync(lockPath, JSON.stringify({ pid: server.instanceInfo?.instance.mongodProcess?.pid ?? process.pid, port, kind: 'memory-server' } satisfies LockFile));
+    writeFileSync(lockPath, JSON.stringify({ pid: server.instanceInfo?.instance.mongodProcess?.pid ?? process.pid, port, kind: 'memory-server' } satisfies LockFile), { mode: 0o600 });
     let stopped = false;
     return {
       uri: `mongodb://127.0.0.1:${port}/`,
@@ -310,6 +311,8 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
   const log = options.log ?? console.log;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // Private data folder (0700, files 0600): see data-permissions.ts.
+  restrictDataDir(dataDir);
   const lockPath = join(dataDir, 'embedded.json');
 
   if (existsSync(lockPath)) {
@@ -372,7 +375,7 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
 
   /** Starts the server and waits until it listens; the lock file names the new process. */
   const launch = async (): Promise<ChildProcess> => {
-    const next = spawnServer(kind, serverBin, dataDir, port);
+    const next = withPrivateFiles(() => spawnServer(kind, serverBin, dataDir, port));
     try {
       await waitForPort(port, next, 30_000);
     } catch (err) {
@@ -383,7 +386,7 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
     next.once('exit', (code, signal) => {
       if (next === current && !stopping) void supervise(signal ?? `code ${code}`);
     });
-    writeFileSync(lockPath, JSON.stringify({ pid: next.pid ?? 0, port, kind } satisfies LockFile));
+    writeFileSync(lockPath, JSON.stringify({ pid: next.pid ?? 0, port, kind } satisfies LockFile), { mode: 0o600 });
     return next;
   };
 

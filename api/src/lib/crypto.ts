@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type CipherGCM, type DecipherGCM } from 'node:crypto';
 
 /**
  * Field-level encryption for bank account and identity document numbers (DESIGN §4).
@@ -53,4 +53,30 @@ export function decryptField(key: Buffer, stored: string, context: string): stri
   } catch {
     throw new DecryptionError('The value could not be decrypted with this key and context');
   }
+}
+
+/**
+ * Streamed AES-256-GCM for stored files (uploaded documents) with the same key. A file is one GCM
+ * stream: a fresh random IV per file, the file's context (its id and owner) as additional
+ * authenticated data, and the 16-byte tag kept beside it once the last byte is written. GCM adds
+ * no padding, so the stored length is the file's length.
+ */
+export const FILE_ENCRYPTION_VERSION = 1;
+
+export function fileEncryptor(key: Buffer, context: string): { iv: Buffer; cipher: CipherGCM } {
+  checkKey(key);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  return { iv, cipher };
+}
+
+/** Decrypts a file made by fileEncryptor; the stream fails at its end if any byte, the tag or the context differ. */
+export function fileDecryptor(key: Buffer, iv: Buffer, tag: Buffer, context: string): DecipherGCM {
+  checkKey(key);
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new DecryptionError('Unknown encrypted file format');
+  const decipher = createDecipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(tag);
+  return decipher;
 }

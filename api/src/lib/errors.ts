@@ -37,6 +37,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     name === 'MongoTopologyClosedError' ||
     name === 'MongoNotConnectedError' ||
     name === 'PoolClearedError' ||
+    name === 'PoolClearedOnNetworkError' ||
     name === 'MongoPoolClearedError'
   );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, type Dirent } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,7 +22,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map']);
 
 export interface StaticFile {
   body: Buffer;
@@ -46,18 +45,35 @@ function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** The precompressed copies the build writes beside a text file (`scripts/precompress.ts`). */
+const SIDECARS = ['.br', '.gz'] as const;
+
+/** Every file under `root` (full paths), read once at start-up; an absent folder has none. */
+function indexFolder(root: string): Set<string> {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  } catch {
+    return new Set();
+  }
+  return new Set(entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)));
+}
+
 /**
- * Serves a built folder from memory: each file is read once, compressed once (brotli and gzip)
- * and kept, which suits a static site of a few hundred kilobytes.
+ * Serves a built folder from memory. The folder's files are listed once at start-up, so a URL
+ * that names no built file is answered without touching the disk and leaves nothing behind: only
+ * files that exist are read (once) and kept, with the brotli and gzip copies the build wrote beside
+ * them. Nothing is compressed on a request.
  */
 export class StaticFolder {
   readonly root: string;
+  /** The built files (full paths), or null in dev mode, where files are read on every request. */
+  readonly #files: Set<string> | null;
   readonly #cache = new Map<string, Promise<StaticFile | null>>();
-  readonly #cacheEnabled: boolean;
 
   constructor(root: string, options: { cache?: boolean } = {}) {
     this.root = normalize(root);
-    this.#cacheEnabled = options.cache ?? true;
+    this.#files = (options.cache ?? true) ? indexFolder(this.root) : null;
   }
 
   /** The file for a URL path, trying `x`, `x/index.html` and `x.html`; null when none exists. */
@@ -82,30 +98,40 @@ export class StaticFolder {
   #load(relative: string): Promise<StaticFile | null> {
     const full = normalize(join(this.root, relative));
     if (full !== this.root && !full.startsWith(this.root + sep)) return Promise.resolve(null);
-    const cached = this.#cache.get(full);
-    if (cached) return cached;
-    const loading = this.#read(full);
-    if (this.#cacheEnabled) this.#cache.set(full, loading);
+    if (this.#files === null) return read(full, existsOnDisk);
+    // Misses are never remembered: only the finite set of built files can enter the cache.
+    const files = this.#files;
+    if (!files.has(full)) return Promise.resolve(null);
+    // The compressed copies are served in place of their file, never as files of their own.
+    if (SIDECARS.some((suffix) => full.endsWith(suffix) && files.has(full.slice(0, -suffix.length)))) return Promise.resolve(null);
+    let loading = this.#cache.get(full);
+    if (!loading) {
+      loading = read(full, async (path) => files.has(path));
+      this.#cache.set(full, loading);
+    }
     return loading;
   }
+}
 
-  async #read(full: string): Promise<StaticFile | null> {
-    try {
-      const info = await stat(full);
-      if (!info.isFile()) return null;
-    } catch {
-      return null;
-    }
-    const body = await readFile(full);
-    const ext = extname(full).toLowerCase();
-    const compressible = COMPRESSIBLE.has(ext) && body.length > 512;
-    return {
-      body,
-      gzip: compressible ? gzipSync(body, { level: 9 }) : null,
-      br: compressible ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : null,
-      type: TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      scriptHashes: ext === '.html' ? inlineScriptHashes(body.toString('utf8')) : [],
-    };
+async function existsOnDisk(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
   }
+}
+
+async function read(full: string, exists: (path: string) => Promise<boolean>): Promise<StaticFile | null> {
+  if (!(await exists(full))) return null;
+  const ext = extname(full).toLowerCase();
+  const readCopy = async (suffix: (typeof SIDECARS)[number]) => ((await exists(full + suffix)) ? readFile(full + suffix) : null);
+  const [body, br, gzip] = await Promise.all([readFile(full), readCopy('.br'), readCopy('.gz')]);
+  return {
+    body,
+    gzip,
+    br,
+    type: TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    scriptHashes: ext === '.html' ? inlineScriptHashes(body.toString('utf8')) : [],
+  };
 }

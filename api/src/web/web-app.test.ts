@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { precompressFolder } from '../../../scripts/precompress.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createWebApp } from './web-app.ts';
 
@@ -32,6 +34,9 @@ beforeAll(async () => {
   writeFileSync(join(site, '_astro', 'app.abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
   writeFileSync(join(portal, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div><script type="module" src="/app-assets/index-1.js"></script>');
   writeFileSync(join(portal, 'app-assets', 'index-1.js'), 'export {};');
+  // As `pnpm build` does: brotli and gzip copies beside the text files.
+  await precompressFolder(site);
+  await precompressFolder(portal);
   web = createWebApp(ctx.deps, { siteDir: site, portalDir: portal });
   httpsWeb = createWebApp({ ...ctx.deps, config: { ...ctx.deps.config, trustProxy: true } }, { siteDir: site, portalDir: portal });
 });
@@ -83,6 +88,76 @@ describe('one origin', () => {
     expect((await web.request('/', { headers: { 'if-none-match': etag } })).status).toBe(304);
     const json = await web.request('/api/v1/health', { headers: { 'accept-encoding': 'gzip' } });
     expect(json.status).toBe(200);
+  });
+});
+
+describe('precompressed files', () => {
+  it('the build step writes brotli and gzip copies beside text files only', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'bh-precompress-'));
+    const text = `export const words = ${JSON.stringify('Because you deserve Better Health. '.repeat(100))};`;
+    writeFileSync(join(root, 'chunk.js'), text);
+    writeFileSync(join(root, 'tiny.css'), 'a{}');
+    writeFileSync(join(root, 'logo.png'), Buffer.alloc(4096, 1));
+    expect(await precompressFolder(root)).toBe(1);
+    expect(brotliDecompressSync(readFileSync(join(root, 'chunk.js.br'))).toString()).toBe(text);
+    expect(gunzipSync(readFileSync(join(root, 'chunk.js.gz'))).toString()).toBe(text);
+    for (const absent of ['tiny.css.br', 'tiny.css.gz', 'logo.png.br', 'logo.png.gz']) expect(existsSync(join(root, absent)), absent).toBe(false);
+  });
+
+  it('answers the first request for a big chunk at once with the build’s brotli bytes, and blocks nothing meanwhile', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'bh-big-chunk-'));
+    const portal = join(root, 'portal');
+    const site = join(root, 'site');
+    mkdirSync(join(portal, 'app-assets'), { recursive: true });
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(portal, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Home</title>');
+    // About 3 MB of varied script: brotli at quality 11 takes seconds for it on one core.
+    const lines = Array.from({ length: 40_000 }, (_, i) => `export const v${i} = ${JSON.stringify(createHash('sha1').update(String(i)).digest('hex'))}; // ${i * 7919}`);
+    const chunk = Buffer.from(lines.join('\n'));
+    writeFileSync(join(portal, 'app-assets', 'index-big.js'), chunk);
+    // A fast copy stands for the build's: the answer must be exactly these bytes, not a new compression.
+    const built = brotliCompressSync(chunk, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+    writeFileSync(join(portal, 'app-assets', 'index-big.js.br'), built);
+    writeFileSync(join(portal, 'app-assets', 'plain-big.js'), chunk);
+
+    const app = createWebApp(ctx.deps, { siteDir: site, portalDir: portal });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      // node:http hands over the bytes as sent (fetch would decompress them).
+      const timed = (path: string, encoding: string) =>
+        new Promise<{ status: number; encoding: string | undefined; body: Buffer; ms: number }>((resolve, reject) => {
+          const start = performance.now();
+          httpGet(`${base}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const parts: Buffer[] = [];
+            res.on('data', (d: Buffer) => parts.push(d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], body: Buffer.concat(parts), ms: performance.now() - start }));
+          }).on('error', reject);
+        });
+      const [big, page] = await Promise.all([
+        timed('/app-assets/index-big.js', 'br'),
+        (async () => {
+          await new Promise((r) => setTimeout(r, 20));
+          return timed('/', 'identity');
+        })(),
+      ]);
+      expect(big.encoding).toBe('br');
+      expect(big.body.equals(built)).toBe(true);
+      expect(big.ms).toBeLessThan(1_500);
+      expect(page.status).toBe(200);
+      expect(page.ms).toBeLessThan(1_000);
+      // A file the build left uncompressed goes out as it is, never compressed on the request.
+      const plain = await timed('/app-assets/plain-big.js', 'br, gzip');
+      expect(plain.encoding).toBeUndefined();
+      expect(plain.body.equals(chunk)).toBe(true);
+      // The copies are not files of their own.
+      expect((await fetch(`${base}/app-assets/index-big.js.br`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

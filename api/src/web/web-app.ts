@@ -7,6 +7,7 @@ import { DOCUMENT_HEADERS, pageCsp, securityHeadersMiddleware } from './security
 import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
 import type { Mailbox } from '../mail/mailbox.ts';
 import { mailboxPage } from '../mail/mailbox-page.ts';
+import { dbDeadline } from './db-deadline.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|admin)(\/.*)?$/i;
@@ -21,6 +22,8 @@ export interface WebOptions {
   devProxy?: DevProxy;
   /** The local catch-all mailbox, when one runs (no SMTP_URL): its messages are read at /dev/mailbox. */
   mailbox?: Mailbox;
+  /** Whether the database answers (db-deadline.ts): API requests get 503 once it stops. */
+  dbIsUp?: () => Promise<boolean>;
 }
 
 function isHttps(c: Context, trustProxy: boolean): boolean {
@@ -70,6 +73,11 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     if (!/\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '')) return next();
     return compressJson(c, next);
   });
+  if (options.dbIsUp) {
+    const deadline = dbDeadline(options.dbIsUp);
+    // /health and /health/ready have their own ping and answer 503 by themselves; /health/live never needs the database.
+    app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/v1/health') ? next() : deadline(c, next)));
+  }
   app.route('/', api);
   if (options.mailbox) app.route('/dev/mailbox', mailboxPage(options.mailbox));
 

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '@bh/shared';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
+import { jpegHeader, pngHeader } from '../../src/routes/uploads/sample-files.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { changedCollections, fingerprint, PDF, PNG, postUpload, uploadForm, type Fingerprint } from './support.ts';
 
@@ -82,6 +83,28 @@ describe('uploads: files are judged by their bytes, never by their name or decla
       expect(csp).not.toContain('allow-scripts');
       expect(served.res.headers.get('content-disposition')).toMatch(/^(inline|attachment); filename="/);
       expect(served.bytes.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('measures images from their header: refuses over 10,000 px a side or 50 megapixels with 400, and stores nothing', async () => {
+    const before = await fingerprint(ctx.deps.db);
+    const refused: [string, Buffer, string][] = [
+      ['30,000 × 30,000 PNG', pngHeader(30_000, 30_000), UPLOAD_MESSAGES.imageTooLarge],
+      ['10,001 × 10 PNG', pngHeader(10_001, 10), UPLOAD_MESSAGES.imageTooLarge],
+      ['8,000 × 8,000 PNG (64 megapixels)', pngHeader(8_000, 8_000), UPLOAD_MESSAGES.imageTooLarge],
+      ['30,000 × 30,000 JPEG behind 150 KB of metadata', jpegHeader(30_000, 30_000, 150_000), UPLOAD_MESSAGES.imageTooLarge],
+      ['JPEG whose size is hidden past 256 KB of metadata', jpegHeader(1_000, 1_000, 300_000), UPLOAD_MESSAGES.imageUnreadable],
+      ['PNG signature without a header', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), UPLOAD_MESSAGES.imageUnreadable],
+    ];
+    for (const [name, bytes, message] of refused) {
+      const res = await postUpload(ctx, uploadForm('document', bytes, 'scan.png', 'image/png'), associate.cookie);
+      expect(res.status, name).toBe(400);
+      expect(await res.json(), name).toEqual({ success: false, message, errors: [{ path: 'file', message }] });
+    }
+    expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
+    // Within the bounds, header-only images are taken: 10,000 × 5,000 is exactly 50 megapixels.
+    for (const bytes of [pngHeader(10_000, 5_000), jpegHeader(4_000, 3_000, 100_000)]) {
+      expect((await postUpload(ctx, uploadForm('document', bytes, 'scan.png', 'image/png'), associate.cookie)).status).toBe(201);
     }
   });
 

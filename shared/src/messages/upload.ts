@@ -10,4 +10,6 @@ export const UPLOAD_MESSAGES = {
   failed: 'Failed to upload file. Please try again.',
   uploaded: 'File uploaded successfully!',
   notFound: 'File not found',
+  imageTooLarge: 'Images may be at most 10,000 pixels on a side and 50 megapixels. Please upload a smaller image.',
+  imageUnreadable: 'The image could not be read. Please upload a valid JPEG or PNG file.',
 } as const;

@@ -11,6 +11,14 @@ export type FileKind = (typeof FILE_KINDS)[number];
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_FILE_NAME_LENGTH = 100;
+/** Uploaded images are measured from their header and refused beyond these (a scan needs far less). */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** Whether an image of this size may be stored. */
+export function imageDimensionsAllowed(width: number, height: number): boolean {
+  return width > 0 && height > 0 && width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS;
+}
 
 export const ALLOWED_FILE_KINDS: Record<UploadField, readonly FileKind[]> = {
   resume: ['pdf'],

@@ -1,8 +1,10 @@
 import busboy from 'busboy';
+import { imageSize } from 'image-size';
 import type { Readable } from 'node:stream';
 import {
   cleanFileName,
   type FileKind,
+  imageDimensionsAllowed,
   isKindAllowed,
   MAX_FILE_NAME_LENGTH,
   MAX_UPLOAD_BYTES,
@@ -43,6 +45,32 @@ export interface ReceivedFile<S extends FileSink> {
 }
 
 const tooLarge = () => new AppError(413, M.tooLarge);
+
+/**
+ * How much of an image's start may be kept to find its dimensions: PNG has them in its first 24
+ * bytes, JPEG in the frame header after its metadata segments (each at most 64 KB).
+ */
+export const IMAGE_HEADER_BYTES = 256 * 1024;
+
+/**
+ * Whether an image's dimensions are known and allowed from its first bytes: 'ok', 'too-large',
+ * 'unreadable', or 'more' when the bytes so far are not enough (and `complete` is false).
+ */
+export function checkImageHeader(head: Uint8Array, complete: boolean): 'ok' | 'too-large' | 'unreadable' | 'more' {
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(head);
+  } catch {
+    return complete || head.length >= IMAGE_HEADER_BYTES ? 'unreadable' : 'more';
+  }
+  return imageDimensionsAllowed(size.width, size.height) ? 'ok' : 'too-large';
+}
+
+/** The answer for an image refused by checkImageHeader. */
+export function imageError(verdict: 'too-large' | 'unreadable'): AppError {
+  const message = verdict === 'too-large' ? M.imageTooLarge : M.imageUnreadable;
+  return badRequest(message, [{ path: 'file', message }]);
+}
 const wrongType = (field: UploadField) => new AppError(415, uploadTypeMessage(field));
 
 /**
@@ -115,8 +143,20 @@ export async function receiveFile<S extends FileSink>(
       }
 
       let head = Buffer.alloc(0);
+      /** The start of an image, kept until its dimensions are known. */
+      let imageHead: Buffer | null = null;
+      const measure = (chunk: Buffer, complete: boolean) => {
+        if (imageHead === null) return;
+        if (imageHead.length < IMAGE_HEADER_BYTES) imageHead = Buffer.concat([imageHead, chunk.subarray(0, IMAGE_HEADER_BYTES - imageHead.length)]);
+        const verdict = checkImageHeader(imageHead, complete);
+        if (verdict === 'more') return;
+        imageHead = null;
+        if (verdict !== 'ok') fail(imageError(verdict));
+      };
       const write = (chunk: Buffer) => {
         if (!sink || failed()) return;
+        measure(chunk, false);
+        if (failed()) return;
         if (!sink.write(chunk)) {
           stream.pause();
           sink.once('drain', () => stream.resume());
@@ -130,6 +170,7 @@ export async function receiveFile<S extends FileSink>(
           return;
         }
         if (field !== null && !isKindAllowed(field, kind)) return fail(wrongType(field));
+        if (kind === 'jpeg' || kind === 'png') imageHead = Buffer.alloc(0);
         sink = openSink({ kind, name });
         write(head);
       };
@@ -149,6 +190,7 @@ export async function receiveFile<S extends FileSink>(
           if (head.length === 0) return fail(badRequest(M.empty, [{ path: 'file', message: M.empty }]));
           startStoring();
         }
+        measure(Buffer.alloc(0), true);
         const current: S | null = sink;
         if (current && !failed()) stored = current.finish();
       });

@@ -67,3 +67,38 @@ export function samplePng(width: number, height: number, rgb: readonly [number, 
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Only the header of a PNG (signature, IHDR with the given size, an empty IDAT, IEND): what the
+ * API measures, without the pixels. A 30,000 × 30,000 image takes 61 bytes this way.
+ */
+export function pngHeader(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.alloc(0)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * Only the header of a baseline JPEG: start of image, a JFIF segment, `metadataBytes` of EXIF-like
+ * APP1 segments (at most 64 KB each), the frame header with the given size, end of image.
+ */
+export function jpegHeader(width: number, height: number, metadataBytes = 0): Buffer {
+  const segment = (marker: number, body: Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([head, body]);
+  };
+  const jfif = segment(0xe0, Buffer.from([0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]));
+  const metadata: Buffer[] = [];
+  for (let left = metadataBytes; left > 0; left -= 60_000) metadata.push(segment(0xe1, Buffer.alloc(Math.min(left, 60_000), 0x20)));
+  const frame = Buffer.alloc(15);
+  frame[0] = 8;
+  frame.writeUInt16BE(height, 1);
+  frame.writeUInt16BE(width, 3);
+  frame[5] = 3;
+  frame.set([1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], 6);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, ...metadata, segment(0xc0, frame), Buffer.from([0xff, 0xd9])]);
+}

@@ -1,8 +1,9 @@
-import { ObjectId } from 'mongodb';
+import { Binary, ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { multipart, PDF, PNG, postForm, uploadFile } from './upload-test-helpers.ts';
+import { jpegHeader } from './sample-files.ts';
 import { UPLOAD_CSP, UPLOAD_LIMITS } from './uploads.routes.ts';
 
 let ctx: TestContext;
@@ -14,7 +15,8 @@ const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cook
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
 // A page that a lax PDF check would accept: the PDF signature appears, but not at offset 0.
 const POLYGLOT = Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n'), PDF]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+// A JPEG's header, with its frame size (uploaded images are measured).
+const JPEG = jpegHeader(1200, 800);
 
 const files = () => ctx.deps.db.collection('uploads.files');
 const chunks = () => ctx.deps.db.collection('uploads.chunks');
@@ -144,6 +146,8 @@ describe('POST /api/v1/uploads: storing', () => {
       kind: 'png',
       originalName: 'aadhaar-front.png',
       size: PNG.length,
+      // Encrypted at rest: the IV and the tag of its AES-256-GCM stream.
+      encryption: { v: 1, iv: expect.any(Binary), tag: expect.any(Binary) },
     });
     expect(stored?.length).toBe(PNG.length);
   });

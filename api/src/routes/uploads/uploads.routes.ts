@@ -91,6 +91,6 @@ export function uploadsRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       c.header('Content-Security-Policy', UPLOAD_CSP);
       c.header('Cross-Origin-Resource-Policy', 'same-origin');
-      return c.body(openUploadStream(deps, file._id), 200);
+      return c.body(openUploadStream(deps, file), 200);
     });
 }

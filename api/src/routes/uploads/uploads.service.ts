@@ -1,15 +1,26 @@
+import type { CipherGCM } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { GridFSBucket, ObjectId, type Db, type GridFSBucketWriteStream, type GridFSFile } from 'mongodb';
+import { Binary, GridFSBucket, ObjectId, type Db, type GridFSBucketWriteStream, type GridFSFile } from 'mongodb';
 import { type FileKind, isKindAllowed, sniffFileKind, type UploadField } from '@bh/shared';
+import { FILE_ENCRYPTION_VERSION, fileDecryptor, fileEncryptor } from '../../lib/crypto.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { receiveFile, type FileSink } from './multipart.ts';
+import { checkImageHeader, receiveFile, type FileSink } from './multipart.ts';
 
 export const UPLOAD_BUCKET = 'uploads';
 export const UPLOAD_FILES_COLLECTION = `${UPLOAD_BUCKET}.files`;
 
+/** How a stored file's bytes are encrypted (see fileEncryptor); the tag is set once the file is complete. */
+export interface FileEncryptionMeta {
+  v: typeof FILE_ENCRYPTION_VERSION;
+  iv: Binary;
+  tag: Binary | null;
+}
+
 export interface UploadMetadata {
   ownerId: ObjectId;
+  /** Absent only on files stored before encryption at rest, until the start-up migration. */
+  encryption?: FileEncryptionMeta;
   /** Null only while the file streams in ahead of its `field` part. */
   field: UploadField | null;
   kind: FileKind;
@@ -35,16 +46,32 @@ export function uploadFiles(db: Db) {
   return db.collection<UploadFileDoc>(UPLOAD_FILES_COLLECTION);
 }
 
-/** A GridFS upload stream behind the small interface the multipart reader writes to. */
+/** The additional authenticated data of a stored file: a file's bytes moved under another id or owner fail to decrypt. */
+export function uploadContext(fileId: ObjectId, ownerId: ObjectId): string {
+  return `upload:${fileId.toHexString()}:${ownerId.toHexString()}`;
+}
+
+/** The document key, from the app's settings. */
+type KeyDeps = Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'documentKey'> };
+
+/**
+ * A GridFS upload stream behind the small interface the multipart reader writes to. Every byte is
+ * encrypted on its way in (AES-256-GCM with the document key); `tag` is known after finish().
+ */
 class GridFsSink implements FileSink {
   readonly id = new ObjectId();
   readonly #bucket: GridFSBucket;
   readonly #stream: GridFSBucketWriteStream;
+  readonly #cipher: CipherGCM;
   #error: unknown = null;
+  tag: Buffer | null = null;
 
-  constructor(bucket: GridFSBucket, name: string, metadata: UploadMetadata) {
+  constructor(bucket: GridFSBucket, key: Buffer, name: string, metadata: Omit<UploadMetadata, 'encryption'>) {
     this.#bucket = bucket;
-    this.#stream = bucket.openUploadStreamWithId(this.id, name, { metadata });
+    const { iv, cipher } = fileEncryptor(key, uploadContext(this.id, metadata.ownerId));
+    this.#cipher = cipher;
+    const encryption: FileEncryptionMeta = { v: FILE_ENCRYPTION_VERSION, iv: new Binary(iv), tag: null };
+    this.#stream = bucket.openUploadStreamWithId(this.id, name, { metadata: { ...metadata, encryption } });
     // Recorded and reported by finish(): an unhandled stream error would end the process.
     this.#stream.on('error', (err) => {
       this.#error ??= err;
@@ -53,7 +80,7 @@ class GridFsSink implements FileSink {
 
   write(chunk: Buffer): boolean {
     if (this.#error !== null) return true;
-    return this.#stream.write(chunk);
+    return this.#stream.write(this.#cipher.update(chunk));
   }
 
   once(event: 'drain', listener: () => void): void {
@@ -69,9 +96,11 @@ class GridFsSink implements FileSink {
 
   finish(): Promise<void> {
     if (this.#error !== null) return Promise.reject(this.#error);
+    const rest = this.#cipher.final();
+    this.tag = this.#cipher.getAuthTag();
     return new Promise((resolve, reject) => {
       this.#stream.once('error', reject);
-      this.#stream.end(() => (this.#error === null ? resolve() : reject(this.#error)));
+      this.#stream.end(rest, () => (this.#error === null ? resolve() : reject(this.#error)));
     });
   }
 
@@ -87,20 +116,20 @@ class GridFsSink implements FileSink {
  * field, kind (from the bytes), original name and size; a refused or broken upload leaves nothing.
  */
 export async function storeUpload(
-  deps: Pick<AppDeps, 'db'>,
+  deps: KeyDeps,
   owner: AuthUser,
   body: ReadableStream<Uint8Array> | null,
   contentType: string,
 ): Promise<StoredUpload> {
   const bucket = uploadsBucket(deps.db);
   const received = await receiveFile(body, contentType, ({ kind, name }) =>
-    new GridFsSink(bucket, name, { ownerId: owner._id, field: null, kind, originalName: name, size: 0 }),
+    new GridFsSink(bucket, deps.config.documentKey, name, { ownerId: owner._id, field: null, kind, originalName: name, size: 0 }),
   );
   const { sink } = received;
   try {
     await uploadFiles(deps.db).updateOne(
       { _id: sink.id },
-      { $set: { 'metadata.field': received.field, 'metadata.size': received.size } },
+      { $set: { 'metadata.field': received.field, 'metadata.size': received.size, 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } },
     );
   } catch (err) {
     await sink.discard();
@@ -109,10 +138,15 @@ export async function storeUpload(
   return { id: sink.id, field: received.field, kind: received.kind, name: received.name, size: received.size };
 }
 
+/** A file whose upload finished: its field and (when encrypted) its tag are recorded. */
+function isComplete(file: UploadFileDoc): boolean {
+  return file.metadata.field !== null && (!file.metadata.encryption || file.metadata.encryption.tag !== null);
+}
+
 /** The stored file if this user may read it: its owner, or any verified admin. */
 export async function findReadableUpload(deps: Pick<AppDeps, 'db'>, reader: AuthUser, id: ObjectId): Promise<UploadFileDoc | null> {
   const file = await uploadFiles(deps.db).findOne({ _id: id });
-  if (!file || file.metadata.field === null) return null;
+  if (!file || !isComplete(file)) return null;
   const isAdmin = reader.role === 'admin' && reader.isVerified === 'verified';
   if (!isAdmin && !file.metadata.ownerId.equals(reader._id)) return null;
   return file;
@@ -128,12 +162,22 @@ export async function findOwnedUploads(
   const files = await uploadFiles(deps.db)
     .find({ _id: { $in: [...ids] }, 'metadata.ownerId': ownerId })
     .toArray();
-  return new Map(files.filter((f) => f.metadata.field !== null).map((f) => [f._id.toHexString(), f]));
+  return new Map(files.filter(isComplete).map((f) => [f._id.toHexString(), f]));
 }
 
-/** The file's bytes as a web stream, read chunk by chunk from GridFS. */
-export function openUploadStream(deps: Pick<AppDeps, 'db'>, id: ObjectId): ReadableStream<Uint8Array> {
-  return Readable.toWeb(uploadsBucket(deps.db).openDownloadStream(id));
+/**
+ * The file's original bytes as a web stream, read chunk by chunk from GridFS and decrypted on the
+ * way out. A file whose bytes, tag, id or owner were changed fails at its end, so its download
+ * breaks off instead of completing.
+ */
+export function openUploadStream(deps: KeyDeps, file: UploadFileDoc): ReadableStream<Uint8Array> {
+  const stored = uploadsBucket(deps.db).openDownloadStream(file._id);
+  const encryption = file.metadata.encryption;
+  // Files stored before encryption at rest are served as they are until the start-up migration.
+  if (!encryption) return Readable.toWeb(stored) as ReadableStream<Uint8Array>;
+  const decipher = fileDecryptor(deps.config.documentKey, Buffer.from(encryption.iv.value()), Buffer.from(encryption.tag?.value() ?? []), uploadContext(file._id, file.metadata.ownerId));
+  stored.on('error', (err) => decipher.destroy(err));
+  return Readable.toWeb(stored.pipe(decipher)) as ReadableStream<Uint8Array>;
 }
 
 /**
@@ -141,7 +185,7 @@ export function openUploadStream(deps: Pick<AppDeps, 'db'>, id: ObjectId): Reada
  * upload: the kind comes from the bytes and must suit the field.
  */
 export async function storeFileBytes(
-  deps: Pick<AppDeps, 'db'>,
+  deps: KeyDeps,
   ownerId: ObjectId,
   field: UploadField,
   name: string,
@@ -149,8 +193,10 @@ export async function storeFileBytes(
 ): Promise<StoredUpload> {
   const kind = sniffFileKind(bytes);
   if (!isKindAllowed(field, kind) || kind === null) throw new Error(`${name} is not a file a ${field} upload accepts`);
-  const sink = new GridFsSink(uploadsBucket(deps.db), name, { ownerId, field, kind, originalName: name, size: bytes.length });
+  if ((kind === 'jpeg' || kind === 'png') && checkImageHeader(bytes, true) !== 'ok') throw new Error(`${name} is not an image of an allowed size`);
+  const sink = new GridFsSink(uploadsBucket(deps.db), deps.config.documentKey, name, { ownerId, field, kind, originalName: name, size: bytes.length });
   sink.write(bytes);
   await sink.finish();
+  await uploadFiles(deps.db).updateOne({ _id: sink.id }, { $set: { 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } });
   return { id: sink.id, field, kind, name, size: bytes.length };
 }
