@@ -100,7 +100,7 @@ export function recordedEngine(dataDir: string): EmbeddedKind | null {
 function recordEngine(dataDir: string, engine: EmbeddedKind): void {
   const file = join(dataDir, 'engine.json');
   if (existsSync(file)) return;
-  writeFileSync(file, `${JSON.stringify({ engine, since: new Date().toISOString() } satisfies EngineRecord)}\n`);
+  writeFileSync(file, `${JSON.stringify({ engine, since: new Date().toISOString() } satisfies EngineRecord)}\n`, { mode: 0o600 });
 }
 
 interface LockFile {
