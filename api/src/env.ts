@@ -13,6 +13,19 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** 32 bytes, base64: the AES-256-GCM key for bank and identity numbers. */
   DOCUMENT_KEY: optional(z.string()),
+  /**
+   * The product's public origin (`https://app.example.in`): unsafe requests must come from it and
+   * name it as their Host, which also shuts out DNS rebinding; links in messages start with it.
+   * Default: `http://HOST:PORT` (a wildcard HOST counts as 127.0.0.1).
+   */
+  PUBLIC_ORIGIN: optional(
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).origin === v.replace(/\/$/, ''), {
+        message: 'PUBLIC_ORIGIN must be an origin such as https://app.example.in (scheme, host and port only)',
+      })
+      .transform((v) => new URL(v).origin),
+  ),
   /** Comma-separated extra origins allowed to make unsafe requests (dev servers). */
   ALLOWED_ORIGINS: z.string().default(''),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
@@ -20,10 +33,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
-}).refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {
-  message: 'TEST_CLOCK=on is only allowed with NODE_ENV=test',
-  path: ['TEST_CLOCK'],
-});
+})
+  .refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {
+    message: 'TEST_CLOCK=on is only allowed with NODE_ENV=test',
+    path: ['TEST_CLOCK'],
+  })
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultPublicOrigin(env.HOST, env.PORT) }));
+
+/** `http://HOST:PORT`, with a wildcard address read as loopback and IPv6 in brackets. */
+export function defaultPublicOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -44,6 +44,7 @@ export async function startServer(
     clock: options.clock ?? testClock ?? systemClock,
     log,
     config: {
+      publicOrigin: env.PUBLIC_ORIGIN,
       allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === 'true',
       documentKey: loadDocumentKey(env),

@@ -29,7 +29,7 @@ export interface TestContext {
  * and a clock the test controls. Dropped when the file finishes.
  */
 export async function createTestContext(): Promise<TestContext> {
-  const client = createMongoClient(inject('mongoUri'));
+  const client = createMongoClient(inject('mongoUri'), inject('mongoEngine'));
   await client.connect();
   const db = client.db(`t_${randomBytes(6).toString('hex')}`);
   await ensureIndexes(db);
@@ -40,7 +40,7 @@ export async function createTestContext(): Promise<TestContext> {
     db,
     clock,
     log: createLogger('info', (line) => logLines.push(line)),
-    config: { allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true },
+    config: { publicOrigin: 'http://localhost', allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true },
   });
   const app = createApp(deps);
   let counter = 0;

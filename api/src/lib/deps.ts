@@ -2,10 +2,13 @@ import type { Db, MongoClient } from 'mongodb';
 import type { Clock, ShiftableClock } from './clock.ts';
 import type { Logger } from './logger.ts';
 import { collections, type Collections } from './mongo.ts';
+import { passwordQueue, type PasswordQueue } from './password.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';
 
 export interface AppConfig {
+  /** The product's own origin (`PUBLIC_ORIGIN`): unsafe requests must come from it. */
+  publicOrigin: string;
   /** Extra origins allowed to make unsafe requests (the dev servers). */
   allowedOrigins: string[];
   trustProxy: boolean;
@@ -25,14 +28,17 @@ export interface AppDeps {
   clock: Clock;
   sessions: SessionStore;
   limiter: RateLimiter;
+  /** Every password hash and check a request needs (bounded; full → 503). */
+  passwords: PasswordQueue;
   log: Logger;
   config: AppConfig;
 }
 
-export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig }): AppDeps {
+export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig; passwords?: PasswordQueue }): AppDeps {
   const cols = collections(input.db);
   return {
     ...input,
+    passwords: input.passwords ?? passwordQueue,
     cols,
     sessions: new SessionStore(cols.sessions, input.clock),
     limiter: new RateLimiter(cols.rateLimits, input.clock),
