@@ -7,6 +7,7 @@ import { TestClock } from '../src/lib/clock.ts';
 import { createDeps, type AppDeps } from '../src/lib/deps.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMongoClient } from '../src/lib/mongo.ts';
+import { PasswordQueue } from '../src/lib/password.ts';
 import { createAccount } from '../src/routes/user/user.service.ts';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
@@ -40,6 +41,8 @@ export async function createTestContext(): Promise<TestContext> {
     db,
     clock,
     log: createLogger('info', (line) => logLines.push(line)),
+    // Room for the bursts route tests send; the queue's refusals are tested in security/limits.test.ts.
+    passwords: new PasswordQueue({ maxWaiting: 256 }),
     config: { publicOrigin: 'http://localhost', allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true },
   });
   const app = createApp(deps);

@@ -23,31 +23,51 @@ export async function verifyPassword(stored: string, password: string): Promise<
 /** How long a caller refused by a full queue is asked to wait. */
 export const PASSWORD_QUEUE_RETRY_AFTER_SECONDS = 2;
 
+const busy = () => new AppError(503, GENERAL_MESSAGES.busy, undefined, { 'Retry-After': String(PASSWORD_QUEUE_RETRY_AFTER_SECONDS) });
+
 /**
  * Every password hash and check a request needs runs through this queue: at most `concurrency`
- * at once (one per core) and at most `maxWaiting` waiting. When it is full the request is
- * refused at once with 503 and `Retry-After` rather than queued behind a burst, so a flood of
- * logins cannot stall the rest of the API (each check holds 19 MiB and a core for tens of ms).
- * Twenty lines of our own: the libraries' queues (p-queue, p-limit) wait without bound.
+ * at once (one per core but one, which stays with the event loop and the database) and at most
+ * `maxWaiting` waiting. When it is full a request is refused at once with 503 and `Retry-After`
+ * rather than queued behind a burst, so a flood of logins cannot stall the rest of the API (each
+ * check holds 19 MiB and a core for tens of milliseconds).
+ *
+ * Requests enter through `admit` before doing anything else: a refused request costs no database
+ * work either (no rate-limit slots to take and give back), which is what kept `/health` slow when
+ * the queue was only checked at the hash itself.
+ * Our own few lines: the libraries' queues (p-queue, p-limit) wait without bound.
  */
 export class PasswordQueue {
   readonly concurrency: number;
   readonly maxWaiting: number;
   #running = 0;
+  #admitted = 0;
   readonly #waiting: (() => void)[] = [];
   #dummy: Promise<string> | undefined;
 
   constructor(options: { concurrency?: number; maxWaiting?: number } = {}) {
-    this.concurrency = Math.max(1, options.concurrency ?? availableParallelism());
-    this.maxWaiting = Math.max(0, options.maxWaiting ?? 4 * this.concurrency);
+    this.concurrency = Math.max(1, options.concurrency ?? availableParallelism() - 1);
+    this.maxWaiting = Math.max(0, options.maxWaiting ?? 8 * this.concurrency);
+  }
+
+  /**
+   * Runs a request's whole handling as one place in the queue, or refuses it at once (503) when
+   * every place is taken. Its hashes then run through `run` as usual.
+   */
+  async admit<T>(handle: () => Promise<T>): Promise<T> {
+    if (this.#admitted >= this.concurrency + this.maxWaiting) throw busy();
+    this.#admitted += 1;
+    try {
+      return await handle();
+    } finally {
+      this.#admitted -= 1;
+    }
   }
 
   /** Runs `work` when a core is free; throws a 503 AppError at once when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.#running >= this.concurrency) {
-      if (this.#waiting.length >= this.maxWaiting) {
-        throw new AppError(503, GENERAL_MESSAGES.busy, undefined, { 'Retry-After': String(PASSWORD_QUEUE_RETRY_AFTER_SECONDS) });
-      }
+      if (this.#waiting.length >= this.maxWaiting) throw busy();
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {
       this.#running += 1;
@@ -80,9 +100,9 @@ export class PasswordQueue {
     await this.verify(stored, password);
   }
 
-  /** Work running and waiting, for tests and health. */
-  get load(): { running: number; waiting: number } {
-    return { running: this.#running, waiting: this.#waiting.length };
+  /** Work running and waiting, and requests admitted, for tests. */
+  get load(): { running: number; waiting: number; admitted: number } {
+    return { running: this.#running, waiting: this.#waiting.length, admitted: this.#admitted };
   }
 }
 

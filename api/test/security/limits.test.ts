@@ -130,7 +130,7 @@ describe('password hashing queue', () => {
     const held = new Promise<void>((resolve) => (finish = resolve));
     const running = queue.run(() => held);
     const waiting = queue.run(() => held);
-    expect(queue.load).toEqual({ running: 1, waiting: 1 });
+    expect(queue.load).toEqual({ running: 1, waiting: 1, admitted: 0 });
 
     const attempts = [];
     for (let i = 0; i < 12; i += 1) {
@@ -159,6 +159,26 @@ describe('password hashing queue', () => {
     expect(res.status).toBe(200);
   });
 
+  it('refuses a login that finds every place taken before it does any database work', async () => {
+    const queue = new PasswordQueue({ concurrency: 1, maxWaiting: 1 });
+    const busyApp = createApp({ ...ctx.deps, passwords: queue, config: { ...ctx.deps.config, trustProxy: true } });
+    const user = await ctx.createUser({ role: 'user' });
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const places = [queue.admit(() => held), queue.admit(() => held)];
+    const ip = newAddress();
+    const res = await busyApp.request('/api/v1/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email: user.email, password: 'wrong-password' }),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect(await ctx.deps.cols.rateLimits.countDocuments({ key: `login:pair:${user.email}|${ip}` })).toBe(0);
+    finish();
+    await Promise.all(places);
+  });
+
   it('runs at most `concurrency` at once and queues at most `maxWaiting`', async () => {
     const queue = new PasswordQueue({ concurrency: 2, maxWaiting: 3 });
     let active = 0;
@@ -175,7 +195,7 @@ describe('password hashing queue', () => {
     expect(peak).toBe(2);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([503, 503, 503]);
-    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+    expect(queue.load).toEqual({ running: 0, waiting: 0, admitted: 0 });
   });
 });
 
@@ -208,7 +228,11 @@ describe('PUT /api/v1/user/profile/update', () => {
     const me = await ctx.createUser({ role: 'user' });
     const cookie = await ctx.login(me.email);
     const change = (currentPassword: string) =>
-      ctx.request('PUT', '/api/v1/user/profile/update', { cookie, body: { currentPassword, newPassword: 'Brand-New-Pass-77' } });
+      app.request('/api/v1/user/profile/update', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ currentPassword, newPassword: 'Brand-New-Pass-77' }),
+      });
     const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => change(`not-it-${i}`)))).map((r) => r.status);
     expect(tally(statuses)).toEqual({ 400: 10, 429: 20 });
     const blocked = await change(me.password);

@@ -26,7 +26,9 @@ export function userRoutes(deps: AppDeps) {
   const { cols, sessions, limiter, passwords, config } = deps;
 
   return new Hono<AppEnv>()
-    .post('/login', jsonBody(loginRequestSchema), async (c) => {
+    // A login takes its place in the password queue first: in a burst, what does not fit is
+    // refused at once (503) before it costs any database work.
+    .post('/login', jsonBody(loginRequestSchema), (c) => passwords.admit(async () => {
       const { email, password, remember } = c.req.valid('json');
       const ip = c.get('clientIp');
       const familiarKey = `login:familiar:${email}|${ip}`;
@@ -70,7 +72,7 @@ export function userRoutes(deps: AppDeps) {
       });
       const { passwordHash: _omit, ...safe } = user;
       return c.json({ success: true as const, message: AUTH_MESSAGES.loginSuccess, user: toPublicUser(safe) });
-    })
+    }))
 
     .post('/logout', async (c) => {
       requireUser(c);
@@ -95,24 +97,27 @@ export function userRoutes(deps: AppDeps) {
       const set: Record<string, unknown> = { updatedAt: deps.clock.now() };
       if (body.name !== undefined) set.name = body.name;
       if (body.newPassword !== undefined) {
-        // The current-password check is a password guess like a login: limited per account.
-        const reservation = await limiter.reserve([{ key: `password-check:${user._id.toHexString()}`, ...PASSWORD_CHANGE_LIMITS }]);
-        if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
-        let ok: boolean;
-        try {
-          const full = await cols.users.findOne({ _id: user._id });
-          ok = full !== null && (await passwords.verify(full.passwordHash, body.currentPassword ?? ''));
-        } catch (err) {
-          await reservation.release().catch(() => {});
-          throw err;
-        }
-        if (!ok) {
-          throw new AppError(400, AUTH_MESSAGES.currentPasswordWrong, [
-            { path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordWrong },
-          ]);
-        }
-        await reservation.release();
-        set.passwordHash = await passwords.hash(body.newPassword);
+        const newPassword = body.newPassword;
+        set.passwordHash = await passwords.admit(async () => {
+          // The current-password check is a password guess like a login: limited per account.
+          const reservation = await limiter.reserve([{ key: `password-check:${user._id.toHexString()}`, ...PASSWORD_CHANGE_LIMITS }]);
+          if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
+          let ok: boolean;
+          try {
+            const full = await cols.users.findOne({ _id: user._id });
+            ok = full !== null && (await passwords.verify(full.passwordHash, body.currentPassword ?? ''));
+          } catch (err) {
+            await reservation.release().catch(() => {});
+            throw err;
+          }
+          if (!ok) {
+            throw new AppError(400, AUTH_MESSAGES.currentPasswordWrong, [
+              { path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordWrong },
+            ]);
+          }
+          await reservation.release();
+          return passwords.hash(newPassword);
+        });
       }
       // No projection here: FerretDB does not support one on findAndModify.
       const updated = await cols.users.findOneAndUpdate({ _id: user._id }, { $set: set }, { returnDocument: 'after' });
