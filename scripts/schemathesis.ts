@@ -73,7 +73,7 @@ async function waitForHealth(base: string, child: ReturnType<typeof spawn>): Pro
 }
 
 /** One pass; returns whether it found no failure. Its summary line is printed by schemathesis. */
-function pass(bin: string, base: string, label: string, extra: string[]): boolean {
+function pass(bin: string, base: string, workDir: string, label: string, extra: string[]): boolean {
   say(`${label}: ${EXAMPLES} examples per operation, at most ${SECONDS_PER_PASS} s`);
   const res = spawnSync(
     bin,
@@ -102,8 +102,16 @@ function pass(bin: string, base: string, label: string, extra: string[]): boolea
       ...extra,
     ],
     {
+      // Its caches land in a throw-away folder, not in the repository.
+      cwd: workDir,
       stdio: 'inherit',
-      env: { ...process.env, SCHEMATHESIS_HOOKS: 'schemathesis_hooks', PYTHONPATH: join(PROJECT_ROOT, 'scripts'), NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        SCHEMATHESIS_HOOKS: 'schemathesis_hooks',
+        PYTHONPATH: join(PROJECT_ROOT, 'scripts'),
+        PYTHONDONTWRITEBYTECODE: '1',
+        NO_COLOR: '1',
+      },
     },
   );
   const ok = res.status === 0;
@@ -115,7 +123,8 @@ async function main(): Promise<number> {
   const bin = schemathesisBinary();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bh-schemathesis-'));
+  const workDir = mkdtempSync(join(tmpdir(), 'bh-schemathesis-'));
+  const dataDir = join(workDir, 'data');
   const server = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'error' },
@@ -123,7 +132,7 @@ async function main(): Promise<number> {
   });
   try {
     await waitForHealth(base, server);
-    const anonymous = pass(bin, base, 'anonymous', []);
+    const anonymous = pass(bin, base, workDir, 'anonymous', []);
 
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin' && a.isVerified === 'verified');
     if (!admin) throw new Error('no verified demo admin to sign in as');
@@ -135,7 +144,7 @@ async function main(): Promise<number> {
     const cookie = login.headers.get('set-cookie')?.split(';')[0];
     if (login.status !== 200 || !cookie) throw new Error(`signing in as the demo admin failed (${login.status})`);
     // Logging out would turn the rest of the pass anonymous.
-    const asAdmin = pass(bin, base, 'verified admin', ['--header', `Cookie: ${cookie}`, '--exclude-path-regex', 'logout']);
+    const asAdmin = pass(bin, base, workDir, 'verified admin', ['--header', `Cookie: ${cookie}`, '--exclude-path-regex', 'logout']);
     return anonymous && asAdmin ? 0 : 1;
   } finally {
     await new Promise<void>((resolve) => {
@@ -143,7 +152,7 @@ async function main(): Promise<number> {
       server.once('exit', () => resolve());
       server.kill('SIGTERM');
     });
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   }
 }
 
