@@ -49,20 +49,29 @@ export class RateLimiter {
   }
 
   /**
-   * Takes one slot of every rule, in order, or none: when one rule is full the slots already
-   * taken are given back and the answer says how long to wait.
+   * Takes one slot of every rule, or none: when a rule is full the slots taken for the others are
+   * given back and the answer says how long to wait. A rule this process already knows to be full
+   * refuses before anything is written; the others are claimed side by side.
    */
   async reserve(rules: LimitRule[]): Promise<ReserveResult> {
-    const taken: Reservation[] = [];
-    for (const rule of rules) {
-      const one = await this.#serially(rule.key, () => this.#claim(rule));
-      if (!one.ok) {
-        await Promise.all(taken.map((t) => t.release()));
-        return one;
-      }
-      taken.push(one);
+    const now = this.#clock.now().getTime();
+    const known = rules.map((rule) => this.#knownFull(rule, now)).filter((r) => r !== null);
+    if (known.length > 0) return { ok: false, retryAfterSeconds: Math.max(...known) };
+
+    const results = await Promise.all(rules.map((rule) => this.#serially(rule.key, () => this.#claim(rule))));
+    const refused = results.filter((r) => !r.ok);
+    if (refused.length > 0) {
+      await Promise.all(results.map((r) => (r.ok ? r.release() : undefined)));
+      return { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
     }
-    return { ok: true, release: async () => void (await Promise.all(taken.map((t) => t.release()))) };
+    return { ok: true, release: async () => void (await Promise.all(results.map((r) => (r.ok ? r.release() : undefined)))) };
+  }
+
+  /** Seconds until the window ends when this process has seen the rule's window fill up, else null. */
+  #knownFull(rule: LimitRule, now: number): number | null {
+    const window = Math.floor(now / rule.windowMs);
+    if ((this.#next.get(`${rule.key}|${window}`) ?? 0) < rule.limit) return null;
+    return Math.max(1, Math.ceil(((window + 1) * rule.windowMs - now) / 1000));
   }
 
   async #claim(rule: LimitRule): Promise<ReserveResult> {

@@ -45,8 +45,7 @@ export function csrfMiddleware(options: CsrfOptions) {
   const isProduct = (origin: string): boolean => {
     if (trusted.has(origin)) return true;
     if (!loopback || !URL.canParse(origin)) return false;
-    const url = new URL(origin);
-    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+    return LOOPBACK_HOSTS.has(new URL(origin).hostname);
   };
 
   return createMiddleware<AppEnv>(async (c, next) => {
