@@ -82,6 +82,17 @@ describe('requests addressed to another host (DNS rebinding)', () => {
     expect((await check(`https://evil.example${path}`, 'https://evil.example')).status).toBe(403);
     expect((await check(`http://127.0.0.1:8080${path}`, 'http://127.0.0.1:8080')).status).toBe(403);
     expect((await check(`https://app.betterhealth.example${path}`, 'https://evil.example')).status).toBe(403);
+
+    // Behind a trusted proxy the forwarded host and scheme are the ones that count.
+    const proxied = createApp({ ...ctx.deps, config: { ...ctx.deps.config, publicOrigin: 'https://app.betterhealth.example', trustProxy: true } });
+    const viaProxy = (host: string) =>
+      proxied.request(`http://10.0.0.5:8080${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-host': host },
+        body,
+      });
+    expect((await viaProxy('app.betterhealth.example')).status).toBe(404);
+    expect((await viaProxy('evil.example')).status).toBe(403);
   });
 });
 
