@@ -29,7 +29,7 @@ export function initialOf(name: string | null | undefined, fallback: string): st
 }
 
 /** Control characters other than tab, line feed and carriage return (NUL, ESC, DEL, C1 …). */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const CONTROL = /(?![\t\n\r])\p{Cc}/gu;
 /**
  * Invisible characters that change how text reads: bidi embeddings, overrides and isolates
  * (U+202E shows "gnp.exe" as "exe.png"), marks, zero-width space, word joiner, BOM, soft hyphen.
