@@ -127,7 +127,7 @@ async function main(): Promise<number> {
   const dataDir = join(workDir, 'data');
   const server = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'error' },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: '', PUBLIC_ORIGIN: '', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

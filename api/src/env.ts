@@ -21,7 +21,7 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: optional(
     z
       .string()
-      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).origin === v.replace(/\/$/, ''), {
+      .refine(isBareOrigin, {
         message: 'PUBLIC_ORIGIN must be an origin such as https://app.example.in (scheme, host and port only)',
       })
       .transform((v) => new URL(v).origin),
@@ -39,6 +39,13 @@ const envSchema = z.object({
     path: ['TEST_CLOCK'],
   })
   .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultPublicOrigin(env.HOST, env.PORT) }));
+
+/** An http(s) URL with nothing after its host and port (a trailing slash allowed). */
+function isBareOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^https?:$/.test(url.protocol) && url.pathname === '/' && !value.includes('?') && !value.includes('#') && !url.username && !url.password;
+}
 
 /** `http://HOST:PORT`, with a wildcard address read as loopback and IPv6 in brackets. */
 export function defaultPublicOrigin(host: string, port: number): string {
