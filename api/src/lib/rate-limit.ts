@@ -58,7 +58,14 @@ export class RateLimiter {
     const known = rules.map((rule) => this.#knownFull(rule, now)).filter((r) => r !== null);
     if (known.length > 0) return { ok: false, retryAfterSeconds: Math.max(...known) };
 
-    const results = await Promise.all(rules.map((rule) => this.#serially(rule.key, () => this.#claim(rule))));
+    const settled = await Promise.allSettled(rules.map((rule) => this.#serially(rule.key, () => this.#claim(rule))));
+    const results = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) {
+      // The database failed for one rule: the slots taken for the others are given back.
+      await Promise.all(results.map((r) => (r.ok ? r.release().catch(() => {}) : undefined)));
+      throw failed.reason;
+    }
     const refused = results.filter((r) => !r.ok);
     if (refused.length > 0) {
       await Promise.all(results.map((r) => (r.ok ? r.release() : undefined)));
