@@ -50,7 +50,15 @@ export function createApi(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(deps))
     .use('*', clientIp(deps.config.trustProxy))
-    .use('*', csrfMiddleware({ allowedOrigins: deps.config.allowedOrigins, multipartPaths: MULTIPART_PATHS, trustProxy: deps.config.trustProxy }))
+    .use(
+      '*',
+      csrfMiddleware({
+        publicOrigin: deps.config.publicOrigin,
+        allowedOrigins: deps.config.allowedOrigins,
+        multipartPaths: MULTIPART_PATHS,
+        trustProxy: deps.config.trustProxy,
+      }),
+    )
     .use('*', async (c, next) => {
       // A GET has no body to limit, and looking for one would build a whole web Request.
       if (c.req.method === 'GET' || c.req.method === 'HEAD' || MULTIPART_PATHS.test(c.req.path)) return next();
@@ -133,6 +141,7 @@ function metricsRoute(deps: Pick<AppDeps, 'metrics' | 'config'>) {
 export function handleError(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'metrics'>>) {
   return (err: Error, c: import('hono').Context) => {
     if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       return c.json({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
     }
     if (err instanceof HTTPException) {
@@ -156,6 +165,11 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requestId(), requestLog(deps));
   app.get('/metrics', metricsRoute(deps));
+  // TRACE would echo a request's headers (cookies included) back to a script; no path serves it.
+  app.on(['TRACE', 'TRACK'], '*', (c) => {
+    c.header('Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    return c.json({ success: false, message: GENERAL_MESSAGES.methodNotAllowed }, 405);
+  });
   app.route('/api/v1', createApi(deps));
   app.route('/api/docs', apiDocsRoutes());
   app.all('/api/*', (c) => c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404));

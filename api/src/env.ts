@@ -13,6 +13,19 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** 32 bytes, base64: the AES-256-GCM key for bank and identity numbers. */
   DOCUMENT_KEY: optional(z.string()),
+  /**
+   * The product's public origin (`https://app.example.in`): unsafe requests must come from it and
+   * name it as their Host, which also shuts out DNS rebinding; links in messages start with it.
+   * Default: `http://HOST:PORT` (a wildcard HOST counts as 127.0.0.1).
+   */
+  PUBLIC_ORIGIN: optional(
+    z
+      .string()
+      .refine(isBareOrigin, {
+        message: 'PUBLIC_ORIGIN must be an origin such as https://app.example.in (scheme, host and port only)',
+      })
+      .transform((v) => new URL(v).origin),
+  ),
   /** Comma-separated extra origins allowed to make unsafe requests (dev servers). */
   ALLOWED_ORIGINS: z.string().default(''),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
@@ -20,8 +33,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   /** Bearer token that opens /metrics to hosts other than loopback (unset: loopback only). */
   METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
-  /** Where people reach the product; links in emails start with it. Default: http://HOST:PORT. */
-  PUBLIC_ORIGIN: optional(z.url({ protocol: /^https?$/, error: 'PUBLIC_ORIGIN must be an http(s) URL' }).transform((v) => v.replace(/\/+$/, ''))),
   /** Outgoing mail server, smtp:// or smtps://. Unset: a local catch-all mailbox readable at /dev/mailbox. */
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')),
   MAIL_FROM: z.string().min(3).default('Better Health <sessions@betterhealth.example>'),
@@ -33,10 +44,30 @@ const envSchema = z.object({
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
-}).refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {
-  message: 'TEST_CLOCK=on is only allowed with NODE_ENV=test',
-  path: ['TEST_CLOCK'],
-});
+})
+  .refine((env) => env.TEST_CLOCK === 'off' || env.NODE_ENV === 'test', {
+    message: 'TEST_CLOCK=on is only allowed with NODE_ENV=test',
+    path: ['TEST_CLOCK'],
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultPublicOrigin(env.HOST, env.PORT),
+    /** True when PUBLIC_ORIGIN was derived: the server then follows the port it really got (PORT=0). */
+    PUBLIC_ORIGIN_DERIVED: env.PUBLIC_ORIGIN === undefined,
+  }));
+
+/** An http(s) URL with nothing after its host and port (a trailing slash allowed). */
+function isBareOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^https?:$/.test(url.protocol) && url.pathname === '/' && !value.includes('?') && !value.includes('#') && !url.username && !url.password;
+}
+
+/** `http://HOST:PORT`, with a wildcard address read as loopback and IPv6 in brackets. */
+export function defaultPublicOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,7 +1,7 @@
 import type { ServerType } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { loadEnv, type Env } from './env.ts';
+import { defaultPublicOrigin, loadEnv, type Env } from './env.ts';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock.ts';
 import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
@@ -54,11 +54,11 @@ export async function startServer(
     clock: options.clock ?? testClock ?? systemClock,
     log,
     config: {
+      publicOrigin: env.PUBLIC_ORIGIN,
       allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === 'true',
       documentKey: loadDocumentKey(env),
       testMode: env.NODE_ENV === 'test',
-      publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
       mailFrom: env.MAIL_FROM,
       ...(testClock ? { testClock } : {}),
       ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
@@ -100,7 +100,7 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST}:${port}`;
-  if (!env.PUBLIC_ORIGIN) deps.config.publicOrigin = url;
+  if (env.PUBLIC_ORIGIN_DERIVED) deps.config.publicOrigin = defaultPublicOrigin(env.HOST, port);
   if (mailbox) say(`Emails go to a local mailbox (no SMTP_URL set): read them at ${url}/dev/mailbox`);
 
   const sender = new MailSender(

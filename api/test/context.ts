@@ -7,6 +7,7 @@ import { TestClock } from '../src/lib/clock.ts';
 import { createDeps, type AppDeps } from '../src/lib/deps.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMongoClient } from '../src/lib/mongo.ts';
+import { PasswordQueue } from '../src/lib/password.ts';
 import { createAccount } from '../src/routes/user/user.service.ts';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
@@ -29,7 +30,7 @@ export interface TestContext {
  * and a clock the test controls. Dropped when the file finishes.
  */
 export async function createTestContext(): Promise<TestContext> {
-  const client = createMongoClient(inject('mongoUri'));
+  const client = createMongoClient(inject('mongoUri'), inject('mongoEngine'));
   await client.connect();
   const db = client.db(`t_${randomBytes(6).toString('hex')}`);
   await ensureIndexes(db);
@@ -40,7 +41,9 @@ export async function createTestContext(): Promise<TestContext> {
     db,
     clock,
     log: createLogger('info', (line) => logLines.push(line)),
-    config: { allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true, publicOrigin: 'http://127.0.0.1:8080', mailFrom: 'Better Health <sessions@betterhealth.example>' },
+    // Room for the bursts route tests send; the queue's refusals are tested in security/limits.test.ts.
+    passwords: new PasswordQueue({ maxWaiting: 256 }),
+    config: { publicOrigin: 'http://localhost', allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true, mailFrom: 'Better Health <sessions@betterhealth.example>' },
   });
   const app = createApp(deps);
   let counter = 0;

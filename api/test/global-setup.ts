@@ -7,6 +7,8 @@ import { startEmbeddedDb } from '../src/db/embedded.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     mongoUri: string;
+    /** The engine behind mongoUri, for the driver settings it needs. */
+    mongoEngine: 'mongodb' | 'ferretdb';
   }
 }
 
@@ -14,11 +16,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.MONGODB_URI) {
     project.provide('mongoUri', process.env.MONGODB_URI);
+    project.provide('mongoEngine', 'mongodb');
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bh-api-test-'));
   const db = await startEmbeddedDb({ dataDir, log: () => {} });
   project.provide('mongoUri', db.uri);
+  project.provide('mongoEngine', db.kind === 'ferretdb' ? 'ferretdb' : 'mongodb');
   return async () => {
     await db.stop();
     rmSync(dataDir, { recursive: true, force: true });

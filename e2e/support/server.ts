@@ -40,8 +40,9 @@ export async function startProductServer(
   let output = '';
   const child = spawn(process.execPath, [options.entry ?? 'scripts/start.ts'], {
     cwd: ROOT,
-    // The product as users get it: production mode unless a test asks otherwise (e.g. a movable clock).
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'info', ...options.env },
+    // The product as users get it: production mode unless a test asks otherwise (e.g. a movable clock);
+    // its public origin is the one derived from HOST:PORT, the address the tests use.
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MONGODB_URI: '', PUBLIC_ORIGIN: '', LOG_LEVEL: 'info', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

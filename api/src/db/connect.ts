@@ -33,7 +33,7 @@ export async function openDatabase(env: Env, log: (msg: string) => void, options
     uri = embedded.uri;
     if (embedded.owned) log(`Embedded ${embedded.kind} listening on 127.0.0.1:${embedded.port} (data in ${env.DATA_DIR}/)`);
   }
-  const client = createMongoClient(uri);
+  const client = createMongoClient(uri, embedded?.kind === 'ferretdb' ? 'ferretdb' : 'mongodb');
   await client.connect();
   const db = client.db(env.MONGODB_DB);
   if (options.prepare !== false) {

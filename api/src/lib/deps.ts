@@ -5,10 +5,13 @@ import type { Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { Outbox } from '../mail/outbox.ts';
 import { collections, type Collections } from './mongo.ts';
+import { passwordQueue, type PasswordQueue } from './password.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';
 
 export interface AppConfig {
+  /** The product's own origin (`PUBLIC_ORIGIN`): unsafe requests must come from it; links in emails start with it. */
+  publicOrigin: string;
   /** Extra origins allowed to make unsafe requests (the dev servers). */
   allowedOrigins: string[];
   trustProxy: boolean;
@@ -16,8 +19,6 @@ export interface AppConfig {
   documentKey: Buffer;
   /** True only in test runs. */
   testMode: boolean;
-  /** Where people reach the product (PUBLIC_ORIGIN): the links in emails start with it. */
-  publicOrigin: string;
   /** Sender of every email (MAIL_FROM), also the organizer in calendar files. */
   mailFrom: string;
   /** Present only when a test run asked for a movable clock (NODE_ENV=test, TEST_CLOCK=on). */
@@ -36,6 +37,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Emails are written here and delivered by the sender (mail/sender.ts). */
   outbox: Outbox;
+  /** Every password hash and check a request needs (bounded; full → 503). */
+  passwords: PasswordQueue;
   log: Logger;
   config: AppConfig;
   metrics: Metrics;
@@ -43,12 +46,13 @@ export interface AppDeps {
   health: Health;
 }
 
-export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig; metrics?: Metrics }): AppDeps {
+export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig; metrics?: Metrics; passwords?: PasswordQueue }): AppDeps {
   const cols = collections(input.db);
   return {
     ...input,
     metrics: input.metrics ?? createMetrics(),
     health: new Health(),
+    passwords: input.passwords ?? passwordQueue,
     cols,
     sessions: new SessionStore(cols.sessions, input.clock),
     limiter: new RateLimiter(cols.rateLimits, input.clock),

@@ -10,12 +10,15 @@ export interface FieldError {
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly errors: FieldError[] | undefined;
+  /** Headers the answer must carry, such as `Retry-After` on 429 and 503. */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(status: ContentfulStatusCode, message: string, errors?: FieldError[]) {
+  constructor(status: ContentfulStatusCode, message: string, errors?: FieldError[], headers?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.errors = errors;
+    this.headers = headers;
   }
 }
 
@@ -24,7 +27,8 @@ export const unauthorized = (message: string = AUTH_MESSAGES.notAuthenticated) =
 export const forbidden = (message: string = AUTH_MESSAGES.forbidden) => new AppError(403, message);
 export const notFound = (message: string = GENERAL_MESSAGES.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string = GENERAL_MESSAGES.tooManyRequests) => new AppError(429, message);
+export const tooManyRequests = (message: string = GENERAL_MESSAGES.tooManyRequests, retryAfterSeconds?: number) =>
+  new AppError(429, message, undefined, retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) });
 
 /** Driver errors that mean the database cannot be reached right now. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -1,4 +1,4 @@
-import { MongoClient, type Db, type ObjectId } from 'mongodb';
+import { MongoClient, type Db, type MongoClientOptions, type ObjectId } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
 
 export interface UserDoc {
@@ -27,24 +27,37 @@ export interface SessionDoc {
   remember: boolean;
 }
 
-/** One counted event (a failed login, a coupon check, an upload) for a rate-limit key. */
+/**
+ * One counted event for a rate-limit key: a reserved slot (`_id` `key|window|n`, see
+ * rate-limit.ts), a remembered fact (`_id` the key itself) or an upload hit (an ObjectId).
+ */
 export interface RateLimitDoc {
-  _id: ObjectId;
+  _id: ObjectId | string;
   key: string;
   at: Date;
   expiresAt: Date;
 }
 
-/** Connects with short timeouts so an outage answers 503 quickly instead of hanging requests. */
-export function createMongoClient(uri: string): MongoClient {
-  return new MongoClient(uri, {
+/** FerretDB only when this process runs the embedded FerretDB; anything else is MongoDB. */
+export type DatabaseEngine = 'mongodb' | 'ferretdb';
+
+/** Driver settings per engine: retryable writes stay on (MongoDB's default) except on FerretDB. */
+export function mongoClientOptions(engine: DatabaseEngine): MongoClientOptions {
+  return {
     serverSelectionTimeoutMS: 2_000,
     connectTimeoutMS: 2_000,
     socketTimeoutMS: 20_000,
     maxPoolSize: 50,
-    retryWrites: false,
+    // FerretDB 1.24 has no retryable writes. A given URI keeps the driver's default (on), which
+    // replica sets and Atlas need to survive an election; its own `retryWrites=` still applies.
+    ...(engine === 'ferretdb' ? { retryWrites: false } : {}),
     appName: 'better-health',
-  });
+  };
+}
+
+/** Connects with short timeouts so an outage answers 503 quickly instead of hanging requests. */
+export function createMongoClient(uri: string, engine: DatabaseEngine): MongoClient {
+  return new MongoClient(uri, mongoClientOptions(engine));
 }
 
 export function collections(db: Db) {

@@ -1,12 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { GENERAL_MESSAGES } from '@bh/shared';
+import { AppError } from './errors.ts';
 
 /** Argon2id at OWASP's minimum recommendation: 19 MiB memory, 2 iterations, 1 lane. */
 export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** Hashes directly, outside any queue: for the CLI, the seed and the benchmark. */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_PARAMS);
 }
 
+/** Checks directly, outside any queue. */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
     return await verify(stored, password);
@@ -15,12 +20,91 @@ export async function verifyPassword(stored: string, password: string): Promise<
   }
 }
 
-let dummy: Promise<string> | undefined;
+/** How long a caller refused by a full queue is asked to wait. */
+export const PASSWORD_QUEUE_RETRY_AFTER_SECONDS = 2;
+
+const busy = () => new AppError(503, GENERAL_MESSAGES.busy, undefined, { 'Retry-After': String(PASSWORD_QUEUE_RETRY_AFTER_SECONDS) });
+
 /**
- * Spends the same time as a real check when the account does not exist,
- * so response timing does not reveal which emails are registered.
+ * Every password hash and check a request needs runs through this queue: at most `concurrency`
+ * at once (one per core but one, which stays with the event loop and the database) and at most
+ * `maxWaiting` waiting. When it is full a request is refused at once with 503 and `Retry-After`
+ * rather than queued behind a burst, so a flood of logins cannot stall the rest of the API (each
+ * check holds 19 MiB and a core for tens of milliseconds).
+ *
+ * Requests enter through `admit` before doing anything else: a refused request costs no database
+ * work either (no rate-limit slots to take and give back), which is what kept `/health` slow when
+ * the queue was only checked at the hash itself.
+ * Our own few lines: the libraries' queues (p-queue, p-limit) wait without bound.
  */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummy ??= hashPassword('not-a-real-account-password');
-  await verifyPassword(await dummy, password);
+export class PasswordQueue {
+  readonly concurrency: number;
+  readonly maxWaiting: number;
+  #running = 0;
+  #admitted = 0;
+  readonly #waiting: (() => void)[] = [];
+  #dummy: Promise<string> | undefined;
+
+  constructor(options: { concurrency?: number; maxWaiting?: number } = {}) {
+    this.concurrency = Math.max(1, options.concurrency ?? availableParallelism() - 1);
+    this.maxWaiting = Math.max(0, options.maxWaiting ?? 8 * this.concurrency);
+  }
+
+  /**
+   * Runs a request's whole handling as one place in the queue, or refuses it at once (503) when
+   * every place is taken. Its hashes then run through `run` as usual.
+   */
+  async admit<T>(handle: () => Promise<T>): Promise<T> {
+    if (this.#admitted >= this.concurrency + this.maxWaiting) throw busy();
+    this.#admitted += 1;
+    try {
+      return await handle();
+    } finally {
+      this.#admitted -= 1;
+    }
+  }
+
+  /** Runs `work` when a core is free; throws a 503 AppError at once when the queue is full. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.concurrency) {
+      if (this.#waiting.length >= this.maxWaiting) throw busy();
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next waiter, so #running never dips and overshoots.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
+  }
+
+  hash(password: string): Promise<string> {
+    return this.run(() => hashPassword(password));
+  }
+
+  verify(stored: string, password: string): Promise<boolean> {
+    return this.run(() => verifyPassword(stored, password));
+  }
+
+  /**
+   * Spends the same time as a real check when the account does not exist, so response timing
+   * does not reveal which emails are registered.
+   */
+  async burn(password: string): Promise<void> {
+    this.#dummy ??= hashPassword('not-a-real-account-password');
+    const stored = await this.#dummy;
+    await this.verify(stored, password);
+  }
+
+  /** Work running and waiting, and requests admitted, for tests. */
+  get load(): { running: number; waiting: number; admitted: number } {
+    return { running: this.#running, waiting: this.#waiting.length, admitted: this.#admitted };
+  }
 }
+
+/** One queue per process: the cores it guards are the process's. */
+export const passwordQueue = new PasswordQueue();

@@ -1,52 +1,216 @@
-import { ObjectId } from 'mongodb';
+import { MongoServerError, ObjectId } from 'mongodb';
 import type { Clock } from './clock.ts';
 import type { Collections } from './mongo.ts';
 
+/** A limit on one key: at most `limit` slots in each fixed window of `windowMs`. */
+export interface LimitRule {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /**
+   * Growing delay instead of a wall: slot n may only be taken `spacingMs(n)` after slot n - 1
+   * was. Return 0 for the slots that are free at once.
+   */
+  spacingMs?: (slot: number) => number;
+}
+
+/** Slots held for one piece of work; give them back when the work should not count. */
+export interface Reservation {
+  release(): Promise<void>;
+}
+
+export type ReserveResult = ({ ok: true } & Reservation) | { ok: false; retryAfterSeconds: number };
+
+/** The hint map forgets everything past this size; hints only save round trips, never decide. */
+const MAX_HINTS = 10_000;
+
 /**
- * Sliding-window counters kept in MongoDB, so every API instance sees the same counts.
- * Each hit is its own document and a count is a query: inserts are atomic everywhere, whereas a
- * shared counter document needs an atomic read-modify-write that FerretDB does not guarantee
- * under concurrency (concurrent upserts of one key fail with a duplicate key there).
+ * Rate limits kept in MongoDB, so every API instance shares them, that reserve their slot BEFORE
+ * the work they guard: N parallel requests never let more than the limit through.
+ *
+ * A window's slots are documents with the ids `key|window|0` … `key|window|limit-1`, and taking
+ * a slot is inserting its document: the unique `_id` is the atomic claim on MongoDB and on
+ * FerretDB alike. (A counter document with `$inc` is not enough: FerretDB 1.24 applies updates
+ * by reading and rewriting the document, and 150 parallel `$inc` upserts of one key ended at 6,
+ * measured.) Within one process the claims for a key run one at a time and remember the lowest
+ * slot that may still be free, so a burst costs one insert per admitted request and none for
+ * the refused ones; other instances find taken slots by their duplicate-key errors.
  */
 export class RateLimiter {
   readonly #col: Collections['rateLimits'];
   readonly #clock: Clock;
+  /** `key|window` → the lowest slot that may still be free (in this process's knowledge). */
+  readonly #next = new Map<string, number>();
+  readonly #queues = new Map<string, Promise<void>>();
 
   constructor(col: Collections['rateLimits'], clock: Clock) {
     this.#col = col;
     this.#clock = clock;
   }
 
-  /** How many hits the key has had in the last `windowMs`. */
+  /**
+   * Takes one slot of every rule, or none: when a rule is full the slots taken for the others are
+   * given back and the answer says how long to wait. A rule this process already knows to be full
+   * refuses before anything is written; the others are claimed side by side.
+   */
+  async reserve(rules: LimitRule[]): Promise<ReserveResult> {
+    const now = this.#clock.now().getTime();
+    const known = rules.map((rule) => this.#knownFull(rule, now)).filter((r) => r !== null);
+    if (known.length > 0) return { ok: false, retryAfterSeconds: Math.max(...known) };
+
+    const settled = await Promise.allSettled(rules.map((rule) => this.#serially(rule.key, () => this.#claim(rule))));
+    const results = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) {
+      // The database failed for one rule: the slots taken for the others are given back.
+      await Promise.all(results.map((r) => (r.ok ? r.release().catch(() => {}) : undefined)));
+      throw failed.reason;
+    }
+    const refused = results.filter((r) => !r.ok);
+    if (refused.length > 0) {
+      await Promise.all(results.map((r) => (r.ok ? r.release() : undefined)));
+      return { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
+    }
+    return { ok: true, release: async () => void (await Promise.all(results.map((r) => (r.ok ? r.release() : undefined)))) };
+  }
+
+  /** Seconds until the window ends when this process has seen the rule's window fill up, else null. */
+  #knownFull(rule: LimitRule, now: number): number | null {
+    const window = Math.floor(now / rule.windowMs);
+    if ((this.#next.get(`${rule.key}|${window}`) ?? 0) < rule.limit) return null;
+    return Math.max(1, Math.ceil(((window + 1) * rule.windowMs - now) / 1000));
+  }
+
+  async #claim(rule: LimitRule): Promise<ReserveResult> {
+    const now = this.#clock.now().getTime();
+    const window = Math.floor(now / rule.windowMs);
+    const windowEnd = (window + 1) * rule.windowMs;
+    const base = `${rule.key}|${window}`;
+    for (let slot = this.#next.get(base) ?? 0; slot < rule.limit; slot += 1) {
+      const spacing = slot > 0 ? (rule.spacingMs?.(slot) ?? 0) : 0;
+      if (spacing > 0) {
+        const previous = await this.#col.findOne({ _id: `${base}|${slot - 1}` });
+        const openAt = previous ? previous.at.getTime() + spacing : 0;
+        if (openAt > now) return { ok: false, retryAfterSeconds: Math.ceil((Math.min(openAt, windowEnd) - now) / 1000) };
+      }
+      const id = `${base}|${slot}`;
+      try {
+        await this.#col.insertOne({ _id: id, key: rule.key, at: new Date(now), expiresAt: new Date(windowEnd) });
+      } catch (err) {
+        if (err instanceof MongoServerError && err.code === 11000) continue;
+        throw err;
+      }
+      this.#hint(base, slot + 1);
+      return { ok: true, release: () => this.#release(base, id, slot) };
+    }
+    this.#hint(base, rule.limit);
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+  }
+
+  async #release(base: string, id: string, slot: number): Promise<void> {
+    await this.#col.deleteOne({ _id: id });
+    const hint = this.#next.get(base);
+    if (hint !== undefined && slot < hint) this.#next.set(base, slot);
+  }
+
+  #hint(base: string, next: number): void {
+    if (this.#next.size >= MAX_HINTS && !this.#next.has(base)) this.#next.clear();
+    this.#next.set(base, next);
+  }
+
+  /** Runs the claims for one key one after another in this process; the chain is dropped once idle. */
+  #serially<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#queues.get(key) ?? Promise.resolve();
+    const run = previous.then(work);
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
+    this.#queues.set(key, tail);
+    void tail.then(() => {
+      if (this.#queues.get(key) === tail) this.#queues.delete(key);
+    });
+    return run;
+  }
+
+  /** Marks a fact (such as "this address has signed in to this account") for `ttlMs`. */
+  async remember(key: string, ttlMs: number): Promise<void> {
+    const now = this.#clock.now();
+    const doc = { key, at: now, expiresAt: new Date(now.getTime() + ttlMs) };
+    await this.#col.updateOne({ _id: key }, { $set: doc }, { upsert: true }).catch((err: unknown) => {
+      // Two parallel upserts of one new id: the other one wrote the same fact.
+      if (!(err instanceof MongoServerError && err.code === 11000)) throw err;
+    });
+  }
+
+  async remembers(key: string): Promise<boolean> {
+    const doc = await this.#col.findOne({ _id: key });
+    return doc !== null && doc.expiresAt > this.#clock.now();
+  }
+
+  /** How many hits the key has had in the last `windowMs` (upload allowance). */
   async count(key: string, windowMs: number): Promise<number> {
     const since = new Date(this.#clock.now().getTime() - windowMs);
     return this.#col.countDocuments({ key, at: { $gt: since } });
   }
 
-  /** Records one hit and returns the count in the window, this hit included. */
+  /**
+   * Records one hit and returns the count in the window, this hit included. The hit is stored
+   * before counting, so parallel callers each see at least their own and every earlier hit.
+   */
   async hit(key: string, windowMs: number): Promise<number> {
     const now = this.#clock.now();
     await this.#col.insertOne({ _id: new ObjectId(), key, at: now, expiresAt: new Date(now.getTime() + windowMs) });
     return this.count(key, windowMs);
   }
 
-  async reset(key: string): Promise<void> {
+  /**
+   * Forgets every slot and hit of one key (a password reset clears the failures that locked its
+   * account), in the database and in this process's hints.
+   */
+  async forget(key: string): Promise<void> {
     await this.#col.deleteMany({ key });
+    for (const base of this.#next.keys()) if (base.startsWith(`${key}|`)) this.#next.delete(base);
   }
 
-  /** Housekeeping for hits past their window (no TTL indexes on FerretDB). */
+  /** Housekeeping for slots past their window (no TTL indexes on FerretDB). */
   async purgeExpired(): Promise<void> {
     await this.#col.deleteMany({ expiresAt: { $lte: this.#clock.now() } });
   }
 }
 
+const MINUTE = 60 * 1000;
+
+/**
+ * Sign-in limits (SECURITY.md "Rate limits"). Every attempt takes its slots before the password
+ * is checked and gives them back when it succeeds, so only failures count.
+ */
 export const LOGIN_LIMITS = {
-  windowMs: 15 * 60 * 1000,
-  /** Failed attempts per account in a window; the next one is refused with 429. */
-  perAccount: 10,
+  /** One account from one address: the guessing limit. */
+  pair: { limit: 10, windowMs: 15 * MINUTE },
+  /** One address across every account: credential stuffing. */
+  address: { limit: 50, windowMs: 15 * MINUTE },
   /**
-   * Failed attempts per client address in a window: stops one address trying many accounts
-   * (credential stuffing) without limiting people who sign in correctly behind one NAT.
+   * One account from every address it has not signed in from before: 20 failures an hour at
+   * once, then each further attempt waits twice as long as the last (2 s, 4 s, … at most
+   * 5 minutes). Addresses the account signed in from in the last 30 days are not held back by
+   * it, so a stranger cannot lock the owner out.
    */
-  perIp: 50,
+  account: {
+    limit: 200,
+    windowMs: 60 * MINUTE,
+    free: 20,
+    maxSpacingMs: 5 * MINUTE,
+  },
+  familiarForMs: 30 * 24 * 60 * MINUTE,
 } as const;
+
+/** The growing delay of the account-wide limit: 0 for the free slots, then 2 s, 4 s, … capped. */
+export function accountSpacingMs(slot: number): number {
+  const { free, maxSpacingMs } = LOGIN_LIMITS.account;
+  if (slot < free) return 0;
+  return Math.min(maxSpacingMs, 2_000 * 2 ** (slot - free));
+}
+
+/** Wrong current passwords on the profile form, per account. */
+export const PASSWORD_CHANGE_LIMITS = { limit: 10, windowMs: 15 * MINUTE } as const;

@@ -35,6 +35,8 @@ export const GENERAL_MESSAGES = {
   crossSite: 'Cross-site request refused',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  methodNotAllowed: 'Method not allowed',
+  busy: 'The service is busy. Please try again in a moment.',
 } as const;
 
 export * from './admin.ts';

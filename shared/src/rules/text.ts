@@ -27,3 +27,40 @@ export function initialOf(name: string | null | undefined, fallback: string): st
   const first = Array.from((name ?? '').trim())[0];
   return first ? first.toUpperCase() : fallback;
 }
+
+/** Control characters other than tab, line feed and carriage return (NUL, ESC, DEL, C1 …). */
+const CONTROL = /(?![\t\n\r])\p{Cc}/gu;
+/**
+ * Invisible characters that change how text reads: bidi embeddings, overrides and isolates
+ * (U+202E shows "gnp.exe" as "exe.png"), marks, zero-width space, word joiner, BOM, soft hyphen.
+ * The zero-width joiner and non-joiner stay: Indian scripts and emoji need them.
+ */
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+/** Half of a surrogate pair with no other half: not a character, and not storable as UTF-8. */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * Free text as it is stored: composed (NFC, so "é" typed two ways is one string), without
+ * control or bidi characters. Trimming stays with the schema.
+ */
+export function cleanText(text: string): string {
+  return text.replace(LONE_SURROGATE, '').normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '');
+}
+
+/**
+ * An email as it is stored and compared: cleaned, compatibility-composed (NFKC turns the
+ * full-width "ａｄｍｉｎ＠…" into "admin@…") and lower case, so a look-alike of an address is that
+ * address.
+ */
+export function cleanEmail(text: string): string {
+  return cleanText(text).normalize('NFKC').toLowerCase();
+}
+
+/** Characters that print as nothing although Unicode counts them as letters or symbols. */
+const BLANK_LOOKING = '\u115F\u1160\u2800\u3164\uFFA0';
+const VISIBLE = new RegExp(`[^\\p{White_Space}\\p{Cc}\\p{Cf}\\p{M}${BLANK_LOOKING}]`, 'u');
+
+/** True when the text shows something: not only spaces, joiners, combining marks or fillers. */
+export function hasVisibleText(text: string): boolean {
+  return VISIBLE.test(text);
+}

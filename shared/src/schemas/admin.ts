@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../messages/admin.ts';
 import { parseIsoDate } from '../rules/time.ts';
+import { cleanEmail, cleanText } from '../rules/text.ts';
 import { objectIdString } from './common.ts';
 import { EMAIL_TEMPLATES, OUTBOX_STATUSES } from './mail.ts';
 import { ROLES, VERIFICATION_STATUSES } from './user.ts';
@@ -103,6 +104,7 @@ const INVALID_FILTER = { error: M.invalidFilter };
 /** Free-text search: trimmed; blank means no search. */
 const searchText = z
   .string(INVALID_FILTER)
+  .overwrite(cleanText)
   .trim()
   .max(100, M.invalidFilter)
   .transform((v) => (v === '' ? undefined : v))
@@ -111,9 +113,10 @@ const searchText = z
 /** An email filter, compared the way emails are stored. */
 const emailFilter = z
   .string(INVALID_FILTER)
+  .overwrite(cleanEmail)
   .trim()
   .max(254, M.invalidFilter)
-  .transform((v) => (v === '' ? undefined : v.toLowerCase()))
+  .transform((v) => (v === '' ? undefined : v))
   .optional();
 
 const dateFilter = z

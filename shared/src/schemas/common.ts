@@ -1,19 +1,32 @@
 import { z } from 'zod';
+import { cleanEmail, cleanText, hasVisibleText } from '../rules/text.ts';
 
-/** Trimmed, lower-cased email: emails are stored and compared this way everywhere. */
+/**
+ * An email as stored and compared everywhere: cleaned, NFKC, lower case and trimmed (see
+ * cleanEmail), so a full-width or zero-width look-alike of an address is that address.
+ */
 export function emailField(required: string, invalid: string) {
   return z
     .string({ error: required })
+    .overwrite(cleanEmail)
     .trim()
     .min(1, required)
     .max(254, invalid)
-    .pipe(z.email({ error: invalid }))
-    .transform((v) => v.toLowerCase());
+    .pipe(z.email({ error: invalid }));
 }
 
-/** A required non-blank string with the spec's message. */
+/**
+ * Free text with the spec's "required" message: cleaned (NFC, no control or bidi characters),
+ * trimmed, and refused when nothing visible is left (a name of one zero-width space).
+ */
 export function requiredText(message: string, max = 500) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  return z
+    .string({ error: message })
+    .overwrite(cleanText)
+    .trim()
+    .min(1, message)
+    .refine((v) => v === '' || hasVisibleText(v), message)
+    .max(max, `Must be at most ${max} characters`);
 }
 
 export const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id');

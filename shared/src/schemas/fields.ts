@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { istDateString, parseIsoDate } from '../rules/time.ts';
+import { cleanText, hasVisibleText } from '../rules/text.ts';
 import { isHttpUrl, URL_MAX_LENGTH } from '../rules/url.ts';
 
 /** A clock the schemas read "today" and "now" from; tests pass a fixed one. */
@@ -84,7 +85,13 @@ export function choiceField<const T extends readonly [string, ...string[]]>(
   });
 }
 
-/** An optional free-text field: trimmed, '' when left empty. */
+/** An optional free-text field: cleaned like requiredText and trimmed; '' when nothing visible is left. */
 export function optionalText(max: number, tooLong: string) {
-  return z.string().trim().max(max, tooLong).default('');
+  return z
+    .string()
+    .overwrite(cleanText)
+    .trim()
+    .max(max, tooLong)
+    .overwrite((v) => (hasVisibleText(v) ? v : ''))
+    .default('');
 }

@@ -9,6 +9,7 @@ import {
   type ServiceKey,
 } from '../catalog/services.ts';
 import { PAYMENT_MESSAGES as M } from '../messages/payments.ts';
+import { cleanEmail } from '../rules/text.ts';
 import { objectIdString } from './common.ts';
 import { httpUrlField, whenFieldsValid } from './fields.ts';
 
@@ -124,7 +125,7 @@ export const verifyCouponRequest = z
       .min(1, M.couponCodeMissing)
       .max(64, M.couponInvalid)
       .transform((v) => v.toUpperCase()),
-    email: z.string({ error: M.emailInvalid }).trim().max(254, M.emailInvalid).nullish(),
+    email: z.string({ error: M.emailInvalid }).overwrite(cleanEmail).trim().max(254, M.emailInvalid).nullish(),
     isExistingUser: z.boolean({ error: M.userTypeRequired }),
   })
   .refine((v) => !v.isExistingUser || (v.email ?? '') !== '', {
@@ -140,7 +141,7 @@ export const verifyCouponRequest = z
   .transform((v) => ({
     couponCode: v.couponCode,
     isExistingUser: v.isExistingUser,
-    email: v.isExistingUser && v.email ? v.email.toLowerCase() : null,
+    email: v.isExistingUser && v.email ? v.email : null,
   }));
 export type VerifyCouponRequest = z.input<typeof verifyCouponRequest>;
 

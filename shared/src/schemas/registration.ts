@@ -13,6 +13,7 @@ import { isValidAccountNumber, isValidUpi, normalizeAccountNumber } from '../rul
 import { isValidDocumentId, normalizeDocumentId } from '../rules/identity.ts';
 import { isValidIfsc, normalizeIfsc } from '../rules/ifsc.ts';
 import { isValidPhone } from '../rules/phone.ts';
+import { cleanEmail, cleanText, hasVisibleText } from '../rules/text.ts';
 import { istDateString, parseIsoDate } from '../rules/time.ts';
 import { isHttpUrl, URL_MAX_LENGTH } from '../rules/url.ts';
 import { emailField, objectIdString, requiredText } from './common.ts';
@@ -249,7 +250,7 @@ export function createApplicationFormSchema(now: Clock = systemClock) {
   const personalInfo = z
     .strictObject({
       ...personalInfoShape(now),
-      permanentAddress: z.string().trim().max(300, M.tooLong(300)).default(''),
+      permanentAddress: optionalText(300, M.tooLong(300)),
       sameAsCurrent: z.boolean().default(false),
     })
     .refine((v) => v.sameAsCurrent || v.permanentAddress !== '', {
@@ -278,8 +279,10 @@ export function toApplicationRequest(form: ApplicationFormValues): ApplicationRe
 export const rejectRequest = z.strictObject({
   reason: z
     .string({ error: M.rejectionReasonRequired })
+    .overwrite(cleanText)
     .trim()
     .min(1, M.rejectionReasonRequired)
+    .refine((v) => v === '' || hasVisibleText(v), M.rejectionReasonRequired)
     .max(REJECTION_REASON_MAX, M.rejectionReasonTooLong),
 });
 export type RejectRequest = z.input<typeof rejectRequest>;
@@ -299,9 +302,10 @@ export const statusVerifiedQuery = z.strictObject({
   // A blank search means the full list (spec §5).
   email: z
     .string()
+    .overwrite(cleanEmail)
     .trim()
     .max(254)
-    .transform((v) => (v === '' ? undefined : v.toLowerCase()))
+    .transform((v) => (v === '' ? undefined : v))
     .optional(),
 });
 export type StatusVerifiedQuery = z.input<typeof statusVerifiedQuery>;

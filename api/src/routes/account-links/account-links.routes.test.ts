@@ -64,6 +64,22 @@ describe('password reset by email', () => {
     expect((await again.json()).message).toBe(L.linkInvalid);
   });
 
+  it('lets the owner back in after a reset even when wrong guesses had locked the account at this address', async () => {
+    const user = await ctx.createUser({ role: 'user' });
+    for (let i = 0; i < 11; i += 1) {
+      await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: 'Wrong-Guess-000' } });
+    }
+    const locked = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    expect(locked.status).toBe(429);
+
+    await forgot(user.email);
+    await mail.deliver();
+    const link = linkIn(mail.to(user.email).at(-1)!, '/login/reset');
+    expect((await ctx.request('POST', '/api/v1/user/reset-password', { body: { token: tokenOf(link), password: NEW_PASSWORD } })).status).toBe(200);
+    const login = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: NEW_PASSWORD } });
+    expect(login.status).toBe(200);
+  });
+
   it('refuses an expired link, a malformed one and a weak password with the product messages', async () => {
     const user = await ctx.createUser({ role: 'user' });
     await forgot(user.email);

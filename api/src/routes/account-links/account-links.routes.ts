@@ -82,7 +82,8 @@ export function accountLinkRoutes(deps: AppDeps) {
       await revokeLinks(deps, user._id, 'reset');
       // Every session ends, this browser's too: whoever had the old password is out.
       await cols.sessions.deleteMany({ userId: user._id });
-      await limiter.reset(`login:account:${user.email}`);
+      // The failures that may have locked the account out, account-wide and from this address, go.
+      await Promise.all([limiter.forget(`login:account:${user.email}`), limiter.forget(`login:pair:${user.email}|${c.get('clientIp')}`)]);
       await queuePasswordChanged(outbox, user, now);
       await recordAudit(deps, { actor: null, action: 'password.reset', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
       return c.json({ success: true as const, message: L.passwordReset });

@@ -185,7 +185,8 @@ export const OPERATIONS: readonly Operation[] = [
     responses: {
       200: { description: 'Signed in.', schema: loginResponseSchema, headers: { 'Set-Cookie': 'The session cookie `bh_session`.' } },
       401: { description: 'Wrong email or password.' },
-      429: { description: 'Too many failed attempts for this account or address.' },
+      429: { description: 'Too many failed attempts for this account from this address, from this address, or for this account from new addresses; `Retry-After` says when to try again.', headers: { 'Retry-After': 'Seconds until the next attempt may start.' } },
+      503: { description: 'Too many sign-ins being checked at once; `Retry-After` says when to try again.', headers: { 'Retry-After': 'Seconds to wait.' } },
     },
   },
   {
@@ -212,11 +213,15 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/user/profile/update',
     tag: 'User',
     summary: 'Change name or password',
-    description: 'A new password needs the current one and ends the account\'s other sessions.',
+    description: 'A new password needs the current one and ends the account\'s other sessions. Wrong current passwords are limited per account (10 in 15 minutes).',
     access: 'Any signed-in account.',
     auth: 'session',
     body: profileUpdateRequestSchema,
-    responses: { 200: { description: 'Updated.', schema: loginResponseSchema } },
+    responses: {
+      200: { description: 'Updated.', schema: loginResponseSchema },
+      429: { description: 'Too many wrong current passwords; `Retry-After` says when to try again.', headers: { 'Retry-After': 'Seconds until the next attempt may start.' } },
+      503: { description: 'Too many passwords being checked at once; `Retry-After` says when to try again.', headers: { 'Retry-After': 'Seconds to wait.' } },
+    },
   },
   {
     method: 'post',

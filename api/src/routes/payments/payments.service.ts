@@ -10,7 +10,7 @@ import {
 } from '@bh/shared';
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
 import type { AuthUser } from '../../lib/types.ts';
 
@@ -114,20 +114,34 @@ export async function verifyCoupon(
   deps: Pick<AppDeps, 'db' | 'limiter'>,
   input: { ip: string; service: ServiceKey; planType: PlanType; couponCode: string; email: string | null; isExistingUser: boolean },
 ): Promise<string> {
-  const key = `coupon:ip:${input.ip}`;
-  if ((await deps.limiter.count(key, COUPON_CHECK_LIMITS.windowMs)) >= COUPON_CHECK_LIMITS.perIp) throw tooManyRequests(M.tooManyCouponChecks);
-  const fail = async (err: Error): Promise<never> => {
-    await deps.limiter.hit(key, COUPON_CHECK_LIMITS.windowMs);
+  // The slot is taken before the check, so parallel guesses cannot outrun the count; a check
+  // that succeeds gives it back, so only failures count.
+  const reservation = await deps.limiter.reserve([
+    { key: `coupon:ip:${input.ip}`, limit: COUPON_CHECK_LIMITS.perIp, windowMs: COUPON_CHECK_LIMITS.windowMs },
+  ]);
+  if (!reservation.ok) throw tooManyRequests(M.tooManyCouponChecks, reservation.retryAfterSeconds);
+  try {
+    const link = await couponLink(deps, input);
+    await reservation.release();
+    return link;
+  } catch (err) {
+    // A refused code counts; a failure of ours (the database down) does not.
+    if (!(err instanceof AppError)) await reservation.release().catch(() => {});
     throw err;
-  };
+  }
+}
 
+async function couponLink(
+  deps: Pick<AppDeps, 'db'>,
+  input: { service: ServiceKey; planType: PlanType; couponCode: string; email: string | null; isExistingUser: boolean },
+): Promise<string> {
   const coupon = await couponsCollection(deps.db).findOne({ couponCode: input.couponCode });
-  if (!coupon || !coupon.isActive) return fail(notFound(M.couponInvalid));
-  if (coupon.forNewUsers === input.isExistingUser) return fail(badRequest(M.couponNotApplicable));
+  if (!coupon || !coupon.isActive) throw notFound(M.couponInvalid);
+  if (coupon.forNewUsers === input.isExistingUser) throw badRequest(M.couponNotApplicable);
   if (input.isExistingUser) {
     const account = input.email ? await deps.db.collection<UserDoc>('users').findOne({ email: input.email }) : null;
     if (!account || account.role !== 'user') {
-      return fail(badRequest(M.emailNotRegistered, [{ path: 'email', message: M.emailNotRegistered }]));
+      throw badRequest(M.emailNotRegistered, [{ path: 'email', message: M.emailNotRegistered }]);
     }
   }
   return coupon.paymentLinks[input.service][input.planType];

@@ -8,8 +8,8 @@ import {
 } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { LOGIN_LIMITS } from '../../lib/rate-limit.ts';
+import type { UserDoc } from '../../lib/mongo.ts';
+import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser, type AppEnv } from '../../lib/types.ts';
 import { jsonBody } from '../../lib/validate.ts';
@@ -23,30 +23,41 @@ export function isHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
 }
 
 export function userRoutes(deps: AppDeps) {
-  const { cols, sessions, limiter, config } = deps;
+  const { cols, sessions, limiter, passwords, config } = deps;
 
   return new Hono<AppEnv>()
-    .post('/login', jsonBody(loginRequestSchema), async (c) => {
+    // A login takes its place in the password queue first: in a burst, what does not fit is
+    // refused at once (503) before it costs any database work.
+    .post('/login', jsonBody(loginRequestSchema), (c) => passwords.admit(async () => {
       const { email, password, remember } = c.req.valid('json');
-      const accountKey = `login:account:${email}`;
-      const ipKey = `login:ip:${c.get('clientIp')}`;
+      const ip = c.get('clientIp');
+      const familiarKey = `login:familiar:${email}|${ip}`;
+      const { pair, address, account } = LOGIN_LIMITS;
 
-      // Checked before the password so a locked account or address costs no hashing and reveals nothing.
-      const [accountFailures, ipFailures] = await Promise.all([
-        limiter.count(accountKey, LOGIN_LIMITS.windowMs),
-        limiter.count(ipKey, LOGIN_LIMITS.windowMs),
+      // Slots are taken before the password is checked, so a burst cannot outrun the count; a
+      // refused attempt costs no hashing and says nothing about the account.
+      const reservation = await limiter.reserve([
+        { key: `login:pair:${email}|${ip}`, ...pair },
+        { key: `login:ip:${ip}`, ...address },
+        ...((await limiter.remembers(familiarKey))
+          ? []
+          : [{ key: `login:account:${email}`, limit: account.limit, windowMs: account.windowMs, spacingMs: accountSpacingMs }]),
       ]);
-      if (accountFailures >= LOGIN_LIMITS.perAccount || ipFailures >= LOGIN_LIMITS.perIp) {
-        throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-      }
+      if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
 
-      const user = await cols.users.findOne({ email });
-      const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-      if (!user || !ok) {
-        await Promise.all([limiter.hit(accountKey, LOGIN_LIMITS.windowMs), limiter.hit(ipKey, LOGIN_LIMITS.windowMs)]);
-        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      let user: UserDoc | null;
+      let ok: boolean;
+      try {
+        user = await cols.users.findOne({ email });
+        ok = user ? await passwords.verify(user.passwordHash, password) : (await passwords.burn(password), false);
+      } catch (err) {
+        // Not checked (busy, database down): it does not count against anyone.
+        await reservation.release().catch(() => {});
+        throw err;
       }
-      await limiter.reset(accountKey);
+      if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      // Only failures count; this address is now one the account is known to sign in from.
+      await Promise.all([reservation.release(), limiter.remember(familiarKey, LOGIN_LIMITS.familiarForMs)]);
 
       // A token from before this login (fixation) is dropped: every login gets a new one.
       const previous = c.get('session');
@@ -61,7 +72,7 @@ export function userRoutes(deps: AppDeps) {
       });
       const { passwordHash: _omit, ...safe } = user;
       return c.json({ success: true as const, message: AUTH_MESSAGES.loginSuccess, user: toPublicUser(safe) });
-    })
+    }))
 
     .post('/logout', async (c) => {
       requireUser(c);
@@ -76,19 +87,37 @@ export function userRoutes(deps: AppDeps) {
       return c.json({ success: true as const, user: toPublicUser(user) });
     })
 
-    .put('/profile/update', jsonBody(profileUpdateRequestSchema), async (c) => {
+    .put('/profile/update', async (c, next) => {
+      // Authentication comes before validation so anonymous callers learn nothing about the rules.
+      requireUser(c);
+      await next();
+    }, jsonBody(profileUpdateRequestSchema), async (c) => {
       const user = requireUser(c);
       const body = c.req.valid('json');
       const set: Record<string, unknown> = { updatedAt: deps.clock.now() };
       if (body.name !== undefined) set.name = body.name;
       if (body.newPassword !== undefined) {
-        const full = await cols.users.findOne({ _id: user._id });
-        if (!full || !(await verifyPassword(full.passwordHash, body.currentPassword ?? ''))) {
-          throw new AppError(400, AUTH_MESSAGES.currentPasswordWrong, [
-            { path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordWrong },
-          ]);
-        }
-        set.passwordHash = await hashPassword(body.newPassword);
+        const newPassword = body.newPassword;
+        set.passwordHash = await passwords.admit(async () => {
+          // The current-password check is a password guess like a login: limited per account.
+          const reservation = await limiter.reserve([{ key: `password-check:${user._id.toHexString()}`, ...PASSWORD_CHANGE_LIMITS }]);
+          if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
+          let ok: boolean;
+          try {
+            const full = await cols.users.findOne({ _id: user._id });
+            ok = full !== null && (await passwords.verify(full.passwordHash, body.currentPassword ?? ''));
+          } catch (err) {
+            await reservation.release().catch(() => {});
+            throw err;
+          }
+          if (!ok) {
+            throw new AppError(400, AUTH_MESSAGES.currentPasswordWrong, [
+              { path: 'currentPassword', message: AUTH_MESSAGES.currentPasswordWrong },
+            ]);
+          }
+          await reservation.release();
+          return passwords.hash(newPassword);
+        });
       }
       // No projection here: FerretDB does not support one on findAndModify.
       const updated = await cols.users.findOneAndUpdate({ _id: user._id }, { $set: set }, { returnDocument: 'after' });

@@ -16,16 +16,20 @@ export interface NewAccount {
 }
 
 /**
- * Creates an account; returns null when the email is taken. The unique index decides,
+ * Creates an account; returns null when the email is taken. Requests hash through the app's
+ * password queue; the CLI, which has none, hashes directly. The unique index decides,
  * so two concurrent creations of one email cannot both succeed.
  */
-export async function createAccount(deps: Pick<AppDeps, 'cols' | 'clock'>, input: NewAccount): Promise<AuthUser | null> {
+export async function createAccount(
+  deps: Pick<AppDeps, 'cols' | 'clock'> & Partial<Pick<AppDeps, 'passwords'>>,
+  input: NewAccount,
+): Promise<AuthUser | null> {
   const now = deps.clock.now();
   const doc: UserDoc = {
     _id: new ObjectId(),
     name: input.name,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await (deps.passwords ? deps.passwords.hash(input.password) : hashPassword(input.password)),
     role: input.role,
     isVerified: input.isVerified ?? 'not_submitted',
     createdAt: now,
