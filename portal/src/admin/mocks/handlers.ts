@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   adminListQuery,
   applicantIdParam,
   applicationDetailSchema,
@@ -16,6 +17,7 @@ import {
   defaultLinkUpdateResponse,
   doctorDetailsResponse,
   errorResponseSchema,
+  formatIst,
   GENERAL_MESSAGES,
   istDateString,
   maskLast4,
@@ -25,6 +27,7 @@ import {
   meetingsOverlap,
   messageResponseSchema,
   PAYMENT_MESSAGES,
+  planLabel,
   PLAN_TYPES,
   REGISTRATION_MESSAGES,
   registerRequestSchema,
@@ -150,6 +153,8 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
   const summary = (u: MockUser) => ({ _id: u._id, name: u.name, email: u.email, role: u.role });
 
   const meetingRecord = (m: Meeting) => ({ id: m._id, ...m });
+  /** The audit log names a meeting by its participants and start, as the API does. */
+  const meetingLabel = (m: Meeting) => ADMIN_MESSAGES.auditMeeting(m.clientName, m.doctorName, formatIst(m.startsAt));
   const userRecord = (u: MockUser) => ({
     id: u._id,
     _id: u._id,
@@ -169,7 +174,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         if (!parsed.success) return validationFailure(parsed.error);
         if (db.users.some((u) => u.email === parsed.data.email)) return fail(409, AUTH_MESSAGES.emailTaken);
         const created = addUser(db, { ...parsed.data, isVerified: parsed.data.role === 'user' ? 'verified' : 'not_submitted' });
-        recordAudit(db, state, admin.email, 'account.create', created.email);
+        recordAudit(db, state, admin.email, 'account.create', ADMIN_MESSAGES.auditAccount(created.name, created.email));
         const { password: _password, ...user } = created;
         return HttpResponse.json({ success: true, message: AUTH_MESSAGES.accountCreated, user }, { status: 201 });
       }),
@@ -218,7 +223,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
           createdAt: db.now().toISOString(),
         };
         db.meetings.push(meeting);
-        recordAudit(db, state, admin.email, 'meeting.create', meeting._id);
+        recordAudit(db, state, admin.email, 'meeting.create', meetingLabel(meeting));
         return ok(meetingResponse, { success: true, message: MEETING_MESSAGES.created, meeting }, 201);
       }),
     ),
@@ -278,7 +283,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         if (!user || !findApplication(user._id)) return fail(404, REGISTRATION_MESSAGES.associateNotFound);
         if (user.isVerified !== 'pending') return fail(409, REGISTRATION_MESSAGES.notPending);
         user.isVerified = 'verified';
-        recordAudit(db, state, admin.email, 'application.verify', user.email);
+        recordAudit(db, state, admin.email, 'application.verify', ADMIN_MESSAGES.auditAccount(user.name, user.email));
         return ok(messageResponseSchema, { success: true, message: REGISTRATION_MESSAGES.verified });
       }),
     ),
@@ -293,7 +298,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         if (user.isVerified !== 'pending') return fail(409, REGISTRATION_MESSAGES.notPending);
         user.isVerified = 'rejected';
         user.rejectionReason = parsed.data.reason;
-        recordAudit(db, state, admin.email, 'application.reject', user.email);
+        recordAudit(db, state, admin.email, 'application.reject', ADMIN_MESSAGES.auditAccount(user.name, user.email));
         return ok(messageResponseSchema, { success: true, message: REGISTRATION_MESSAGES.rejected });
       }),
     ),
@@ -372,7 +377,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         const at = db.now().toISOString();
         db.paymentLinks[service][planType] = parsed.data.paymentLink;
         state.linkUpdatedAt[`${service}/${planType}`] = at;
-        recordAudit(db, state, admin.email, 'paymentLink.update', `${service}/${planType}`);
+        recordAudit(db, state, admin.email, 'paymentLink.update', planLabel(service, planType));
         return ok(defaultLinkUpdateResponse, {
           success: true,
           message: PAYMENT_MESSAGES.paymentLinkUpdated,
@@ -406,7 +411,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         const meeting = db.meetings[index];
         if (!meeting) return fail(404, MEETING_MESSAGES.notFound);
         db.meetings.splice(index, 1);
-        recordAudit(db, state, admin.email, 'meeting.delete', meeting._id);
+        recordAudit(db, state, admin.email, 'meeting.delete', meetingLabel(meeting));
         return HttpResponse.json(meetingRecord(meeting));
       }),
     ),
