@@ -43,6 +43,7 @@ import {
   type Meeting,
   type SortOrder,
 } from '@bh/shared';
+import { applicationView } from '../../mocks/applications.ts';
 import { addUser, objectId, type MockDb, type MockUser } from '../../mocks/db.ts';
 import { recordAudit, type AdminMockState } from './state.ts';
 
@@ -110,20 +111,6 @@ function gridPage<T extends Record<string, unknown>>(resource: AdminResource, ro
   return HttpResponse.json(page, { headers: { 'Content-Range': contentRange(resource, query.range.start, page.length, rows.length) } });
 }
 
-/** The detail view of an application: numbers masked, slips as one link or a list (spec §2.10). */
-function applicationView(application: ApplicationData, submittedAt: string) {
-  const slips = application.salarySlip;
-  return applicationDetailSchema.parse({
-    ...application,
-    personalInfo: {
-      ...application.personalInfo,
-      Doc: application.personalInfo.Doc.map((doc) => ({ ...doc, documentId: maskLast4(doc.documentId) })),
-    },
-    bankAccount: { ...application.bankAccount, accountNumber: maskLast4(application.bankAccount.accountNumber) },
-    salarySlip: slips.length === 0 ? null : slips.length === 1 ? slips[0] : slips,
-    submittedAt,
-  });
-}
 
 /**
  * The admin calls of spec §7 and the admin grids, on the portal's mock state plus `state`
