@@ -4,7 +4,6 @@ import {
   ADMIN_MESSAGES,
   adminListQuery,
   applicantIdParam,
-  applicationDetailSchema,
   AUTH_MESSAGES,
   contentRange,
   couponCreateRequest,
@@ -20,7 +19,6 @@ import {
   formatIst,
   GENERAL_MESSAGES,
   istDateString,
-  maskLast4,
   MEETING_MESSAGES,
   meetingInstant,
   meetingResponse,
@@ -39,7 +37,6 @@ import {
   verifyEmailRequest,
   verifyEmailResponse,
   type AdminResource,
-  type ApplicationData,
   type Meeting,
   type SortOrder,
 } from '@bh/shared';
