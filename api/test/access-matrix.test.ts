@@ -271,6 +271,20 @@ const ROWS: Row[] = [
     },
   },
   { call: 'GET /register/check-verified', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/register/check-verified' }) },
+  {
+    call: 'GET /register/application',
+    statuses: [401, 403, 200, 200, 200, 200],
+    // Each applicant reads an application of their own: a fresh account of the cell's kind applies,
+    // then takes the cell's status (a verified one was reviewed after applying).
+    build: async (actor) => {
+      if (actor === 'anonymous' || actor === 'client') return { method: 'GET', path: '/register/application' };
+      const applicant = await freshAccount(KIND[actor].role, 'not_submitted');
+      const body = await validApplication(ctx, applicant.cookie);
+      expect((await send({ method: 'POST', path: '/register/employees', body }, applicant.cookie)).status).toBe(201);
+      await ctx.deps.cols.users.updateOne({ _id: new ObjectId(applicant.id) }, { $set: { isVerified: KIND[actor].isVerified } });
+      return { method: 'GET', path: '/register/application', cookie: applicant.cookie };
+    },
+  },
   { call: 'GET /register/status-pending', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/register/status-pending' }) },
   {
     call: 'GET /register/status-verified',
@@ -487,7 +501,7 @@ describe('DESIGN §5: who may call what', () => {
       'GET /health', 'GET /health/live', 'GET /health/ready',
       'payments/services', 'payments/default/', 'verify-coupon', 'user/login', 'user/logout', 'user/profile', 'profile/update', 'user/register',
       'get-meetings', 'meetingJoinedAt', 'create-meeting', 'DELETE /meeting/', 'verify-email', 'userMeetings', '/report',
-      'register/employees', 'check-verified', 'status-pending', 'status-verified', 'doctor-details', 'verify-doctor', 'reject-doctor',
+      'register/employees', 'register/application', 'check-verified', 'status-pending', 'status-verified', 'doctor-details', 'verify-doctor', 'reject-doctor',
       'POST /payments/coupon', 'GET /payments/coupons', 'coupon/{id}/status', 'DELETE /payments/coupon', 'PUT /payments/default', 'default-links',
       'POST /uploads', 'GET /uploads',
       'GET /admin/meetings', 'DELETE /admin/meetings', 'GET /admin/users', 'GET /admin/coupons', 'GET /admin/applications', 'GET /admin/audit',

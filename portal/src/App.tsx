@@ -9,11 +9,11 @@ import {
   LoadingPage,
   localStorageStore,
   Navigate,
-  Notification,
   type Store,
 } from 'react-admin';
 import { adminScreens } from './admin/index.ts';
 import { RequireAccess, RequireAdmin } from './components/RequireAccess.tsx';
+import { Toasts } from './components/Toasts.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
 import { LoginPage } from './login/LoginPage.tsx';
 import { ErrorPage } from './pages/ErrorPage.tsx';
@@ -73,7 +73,7 @@ export interface AppProps {
 
 /**
  * Wires providers and routes; the screens live in their folders (react-admin demo layout).
- * This is react-admin's <Admin> spelled out (AdminContext + CoreAdminUI + Notification): <Admin>
+ * This is react-admin's <Admin> spelled out (AdminContext + CoreAdminUI + toasts): <Admin>
  * also bundles the default login, layout and error pages, which the portal replaces, and they would
  * weigh down the sign-in page.
  */
@@ -145,7 +145,7 @@ export function App(props: AppProps) {
             />
           </CustomRoutes>
         </CoreAdminUI>
-        <Notification />
+        <Toasts />
       </CssBaseline>
     </AdminContext>
   );

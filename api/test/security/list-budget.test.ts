@@ -41,6 +41,7 @@ const GET_ROUTES: Record<string, 'list' | 'one'> = {
   'GET /api/v1/payments/default-links': 'list',
   'GET /api/v1/payments/coupons': 'list',
   'GET /api/v1/register/check-verified': 'one',
+  'GET /api/v1/register/application': 'one',
   'GET /api/v1/register/status-pending': 'list',
   'GET /api/v1/register/status-verified': 'list',
   'GET /api/v1/register/doctor-details/:userId': 'one',

@@ -58,15 +58,15 @@ function scrollToFirstError(): void {
  * The verification application of spec §2.7 on the shared schema. Submitting refetches the
  * verification status whatever the outcome (spec §4), which moves the page on to 'pending'.
  */
-export function ApplicationForm({ onSubmitted }: { onSubmitted: () => Promise<void> }) {
+export function ApplicationForm({ onSubmitted, initial }: { onSubmitted: () => Promise<void>; initial?: ApplicationDraft | undefined }) {
   return (
     <UploadingProvider>
-      <Form onSubmitted={onSubmitted} />
+      <Form onSubmitted={onSubmitted} initial={initial} />
     </UploadingProvider>
   );
 }
 
-function Form({ onSubmitted }: { onSubmitted: () => Promise<void> }) {
+function Form({ onSubmitted, initial }: { onSubmitted: () => Promise<void>; initial: ApplicationDraft | undefined }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
@@ -74,7 +74,7 @@ function Form({ onSubmitted }: { onSubmitted: () => Promise<void> }) {
   const schema = useMemo(() => createApplicationFormSchema(), []);
   const methods = useForm<ApplicationDraft, unknown, ApplicationFormValues>({
     resolver: schemaResolver(schema),
-    defaultValues: emptyApplication(),
+    defaultValues: initial ?? emptyApplication(),
     // The page scrolls to the first error itself, after the toast.
     shouldFocusError: false,
   });

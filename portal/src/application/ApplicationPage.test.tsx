@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { FILE_NAME_DISPLAY_LENGTH, truncate, UPLOAD_MESSAGES, type UploadField, type UploadResponse } from '@bh/shared';
+import { addApplicant } from '../admin/mocks/state.ts';
 import { addUser, type MockDb, type MockUser } from '../mocks/db.ts';
 import { createDataProvider } from '../providers/dataProvider.ts';
 import type { UploadOptions } from '../providers/upload.ts';
@@ -118,6 +119,53 @@ describe('the document submission page (spec §2.7)', () => {
     expect(screen.getByText('Your previous application was not approved')).toBeInTheDocument();
     expect(screen.getByText('Reason: The Aadhaar scan is cut off.')).toBeInTheDocument();
   });
+
+  it('brings a rejected application back filled with what was sent, numbers masked, and keeps them when sent back', async () => {
+    const db = testDb();
+    const { user: vikram, application } = addApplicant(db, { name: 'Vikram Shah', email: 'vikram@example.in', isVerified: 'rejected' }, { salarySlips: 2 });
+    vikram.rejectionReason = 'The Aadhaar scan is cut off.';
+    const user = userEvent.setup();
+    await openForm(db, vikram);
+    const sent = application.personalInfo;
+
+    const personal = section('Personal Information');
+    expect(field(personal, /^First Name/)).toHaveValue(sent.firstName);
+    expect(field(personal, /^City/)).toHaveValue(sent.city);
+    expect(field(personal, /^Phone/)).toHaveValue(sent.phone);
+    expect(personal.querySelector(`a[href="${sent.resumeUrl}"]`)).not.toBeNull();
+    const doc1 = section('Legal Document 1');
+    expect(field(doc1, /^Document Type/)).toHaveValue('aadhar');
+    expect(field(doc1, /^Document ID/)).toHaveValue('••••9012');
+    expect(within(doc1).getByText('The number on file is kept. Type a new one to replace it.')).toBeInTheDocument();
+    expect(doc1.querySelector(`a[href="${sent.Doc[0].frontImage}"]`)).not.toBeNull();
+    expect(doc1.querySelector(`a[href="${sent.Doc[0].backImage}"]`)).not.toBeNull();
+    expect(field(section('Legal Document 2'), /^Document ID/)).toHaveValue('••••234F');
+    const bank = section('Bank Account Information');
+    expect(field(bank, /^Account Number/)).toHaveValue('••••9012');
+    expect(field(bank, /^IFSC/)).toHaveValue(application.bankAccount.ifsc);
+    const salary = section('Salary Documentation');
+    for (const slip of application.salarySlip) expect(salary.querySelector(`a[href="${slip}"]`)).not.toBeNull();
+    const organizations = within(section('Employment Details')).getAllByLabelText(/^Organization/);
+    expect(organizations.map((input) => (input as HTMLInputElement).value)).toEqual(application.employmentDetails.map((e) => e.organization));
+    const degrees = within(section('Educational Background')).getAllByLabelText(/^Degree Name/);
+    expect(degrees.map((input) => (input as HTMLInputElement).value)).toEqual(application.educationDetails.map((e) => e.degreeName));
+
+    // Another document type needs its own number: the kept one is withdrawn.
+    setValue(field(section('Legal Document 2'), /^Document Type/), 'dl');
+    await waitFor(() => expect(field(section('Legal Document 2'), /^Document ID/)).toHaveValue(''));
+    setValue(field(section('Legal Document 2'), /^Document Type/), 'pan');
+    setValue(field(section('Legal Document 2'), /^Document ID/), 'ABCDE1234F');
+
+    setValue(field(personal, /^City/), 'Nashik');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Form submitted successfully!')).toBeInTheDocument();
+    const resubmitted = db.applications.at(-1)!.application;
+    expect(resubmitted.personalInfo.city).toBe('Nashik');
+    expect(resubmitted.personalInfo.Doc.map((d) => d.documentId)).toEqual(['123456789012', 'ABCDE1234F']);
+    expect(resubmitted.bankAccount.accountNumber).toBe('123456789012');
+    expect(resubmitted.personalInfo.resumeUrl).toBe(sent.resumeUrl);
+    expect(resubmitted.salarySlip).toEqual(application.salarySlip);
+  }, 60_000);
 
   it('has every section of the spec', async () => {
     await openForm();

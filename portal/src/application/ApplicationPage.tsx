@@ -6,8 +6,10 @@ import { Loading, Title, useTranslate } from 'react-admin';
 import type { VerificationStatus } from '@bh/shared';
 import { usePortalDataProvider, usePortalIdentity, useRefreshUser } from '../providers/hooks.ts';
 import { ApplicationForm } from './ApplicationForm.tsx';
+import { draftFromApplication } from './formModel.ts';
 
 export const APPLICATION_STATUS_QUERY_KEY = ['application', 'status'] as const;
+export const OWN_APPLICATION_QUERY_KEY = ['application', 'own'] as const;
 
 /**
  * /details (spec §2.7): the application form, or where the application stands. The status comes
@@ -23,9 +25,19 @@ export default function ApplicationPage() {
     queryFn: () => dataProvider.checkVerified(),
   });
 
-  if (status.isPending) return <Loading />;
   const isVerified: VerificationStatus | undefined = status.data?.isVerified ?? identity?.isVerified;
+  // A rejected application comes back filled with what was sent; without it the form starts empty.
+  const previous = useQuery({
+    queryKey: OWN_APPLICATION_QUERY_KEY,
+    queryFn: () => dataProvider.ownApplication(),
+    enabled: !status.isPending && isVerified === 'rejected',
+    retry: false,
+    gcTime: 0,
+  });
+
+  if (status.isPending || (isVerified === 'rejected' && previous.isPending)) return <Loading />;
   const rejectionReason = status.data ? status.data.rejectionReason : identity?.rejectionReason;
+  const initial = isVerified === 'rejected' && previous.data ? draftFromApplication(previous.data.application) : undefined;
 
   const onSubmitted = async () => {
     await Promise.all([status.refetch(), refreshUser()]);
@@ -58,7 +70,7 @@ export default function ApplicationPage() {
               </Alert>
             ) : null}
             <Typography color="text.secondary">{translate('bh.application.intro')}</Typography>
-            <ApplicationForm onSubmitted={onSubmitted} />
+            <ApplicationForm onSubmitted={onSubmitted} initial={initial} />
           </>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import type { ApplicationFormInput } from '@bh/shared';
+import type { ApplicationDetail, ApplicationFormInput } from '@bh/shared';
 import type { Draft } from '../components/schemaResolver.ts';
 
 /** What the /details inputs hold before the shared schema has checked them. */
@@ -46,6 +46,69 @@ export function emptyApplication(): ApplicationDraft {
     salarySlip: [],
     educationDetails: [emptyEducation()],
     bankAccount: { accountHolder: '', bankName: '', branchName: '', accountNumber: '', ifsc: '', upi: '' },
+  };
+}
+
+/**
+ * The form refilled with an application the applicant sent before (after a rejection): every field
+ * and file as sent. Identity and account numbers come back masked and stay so in the form; sent
+ * back unchanged they keep the stored numbers (the API never takes a masked value for a number).
+ */
+export function draftFromApplication(application: ApplicationDetail): ApplicationDraft {
+  const p = application.personalInfo;
+  const doc = (i: 0 | 1): ApplicationDraft['personalInfo']['Doc'][number] => {
+    const d = p.Doc[i];
+    return d ? { documentType: d.documentType, documentId: d.documentId, frontImage: d.frontImage, backImage: d.backImage } : emptyDocument();
+  };
+  const slips = application.salarySlip;
+  return {
+    personalInfo: {
+      firstName: p.firstName,
+      middleName: p.middleName,
+      lastName: p.lastName,
+      dob: p.dob,
+      gender: p.gender,
+      currentAddress: p.currentAddress,
+      permanentAddress: p.permanentAddress,
+      // A permanent address equal to the current one was most likely the tick box.
+      sameAsCurrent: p.permanentAddress === p.currentAddress,
+      city: p.city,
+      state: p.state,
+      postalCode: p.postalCode,
+      country: p.country,
+      email: p.email,
+      phone: p.phone,
+      emergencyContact: { ...p.emergencyContact },
+      resumeUrl: p.resumeUrl,
+      linkedin: p.linkedin,
+      Doc: [doc(0), doc(1)],
+      bloodGroup: p.bloodGroup,
+    },
+    employmentDetails:
+      application.employmentDetails.length > 0
+        ? application.employmentDetails.map((e) => ({
+            id: e.id ?? '',
+            organization: e.organization,
+            jobTitle: e.jobTitle,
+            startDate: e.startDate,
+            endDate: e.endDate ?? '',
+            employmentType: e.employmentType,
+            isCurrentJob: e.isCurrentJob,
+          }))
+        : [emptyEmployment()],
+    salarySlip: slips === null ? [] : typeof slips === 'string' ? [slips] : [...slips],
+    educationDetails:
+      application.educationDetails.length > 0
+        ? application.educationDetails.map((e) => ({
+            id: e.id ?? '',
+            level: e.level,
+            degreeName: e.degreeName,
+            institutionName: e.institutionName,
+            graduationYear: String(e.graduationYear),
+            major: e.major,
+          }))
+        : [emptyEducation()],
+    bankAccount: { ...application.bankAccount, upi: application.bankAccount.upi },
   };
 }
 

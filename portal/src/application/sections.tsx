@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button, Grid, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -13,10 +13,11 @@ import {
   EMPLOYMENT_TYPES,
   GENDERS,
   GRADUATION_YEAR_MIN,
+  isMasked,
   MAX_RECORDS,
 } from '@bh/shared';
 import { emptyEducation, emptyEmployment, type ApplicationDraft } from './formModel.ts';
-import { FormCheckbox, FormSelect, FormText, plainChoices, Section } from './fields.tsx';
+import { FormCheckbox, FormSelect, FormText, plainChoices, Section, type DraftPath } from './fields.tsx';
 import { SalarySlipsField, UploadField } from './UploadField.tsx';
 
 const DOCUMENT_CHOICES = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
@@ -129,8 +130,43 @@ export function PersonalSection({ today }: { today: string }) {
   );
 }
 
+/**
+ * An identity or account number. After a rejection it comes back masked ('••••9012'): left so, the
+ * number on file is kept; focusing it selects the mask, so typing replaces it whole.
+ */
+function NumberField({ name, labelKey, numeric }: { name: DraftPath; labelKey: string; numeric?: boolean }) {
+  const translate = useTranslate();
+  const { control } = useFormContext<ApplicationDraft>();
+  const value = useWatch({ control, name });
+  const kept = typeof value === 'string' && isMasked(value);
+  const selectMask = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    if (isMasked(event.target.value)) event.target.select();
+  };
+  return (
+    <FormText
+      name={name}
+      labelKey={labelKey}
+      required
+      autoComplete="off"
+      onFocus={selectMask}
+      helperText={kept ? translate('bh.application.keptNumber') : undefined}
+      slotProps={numeric ? { htmlInput: { inputMode: 'numeric' } } : {}}
+    />
+  );
+}
+
 /** Legal Document 1 or 2: type, number, and both sides. */
 export function DocumentSection({ index }: { index: 0 | 1 }) {
+  const { control, getValues, setValue } = useFormContext<ApplicationDraft>();
+  const documentType = useWatch({ control, name: `personalInfo.Doc.${index}.documentType` });
+  const shownType = useRef(documentType);
+  // A kept number belongs to the type it was sent with: another type needs its own number typed.
+  useEffect(() => {
+    if (documentType === shownType.current) return;
+    shownType.current = documentType;
+    if (isMasked(getValues(`personalInfo.Doc.${index}.documentId`))) setValue(`personalInfo.Doc.${index}.documentId`, '');
+  }, [documentType, index, getValues, setValue]);
+
   return (
     <Section id={`section-document-${index + 1}`} titleKey={`bh.application.sections.document${index + 1}`}>
       <Grid container columnSpacing={2}>
@@ -138,7 +174,7 @@ export function DocumentSection({ index }: { index: 0 | 1 }) {
           <FormSelect name={`personalInfo.Doc.${index}.documentType`} labelKey="bh.application.fields.documentType" choices={DOCUMENT_CHOICES} required />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText name={`personalInfo.Doc.${index}.documentId`} labelKey="bh.application.fields.documentId" required />
+          <NumberField name={`personalInfo.Doc.${index}.documentId`} labelKey="bh.application.fields.documentId" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <UploadField name={`personalInfo.Doc.${index}.frontImage`} kind="document" labelKey="bh.application.fields.frontImage" required />
@@ -305,7 +341,7 @@ export function BankSection() {
           <FormText name="bankAccount.branchName" labelKey="bh.application.fields.branchName" required />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText name="bankAccount.accountNumber" labelKey="bh.application.fields.accountNumber" required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <NumberField name="bankAccount.accountNumber" labelKey="bh.application.fields.accountNumber" numeric />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormText name="bankAccount.ifsc" labelKey="bh.application.fields.ifsc" required autoComplete="off" />

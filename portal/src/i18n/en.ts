@@ -208,6 +208,7 @@ export const portalMessages = {
     rejectedTitle: 'Your previous application was not approved',
     rejectedReason: 'Reason: %{reason}',
     rejectedHint: 'Correct the details below and submit again.',
+    keptNumber: 'The number on file is kept. Type a new one to replace it.',
     submit: 'Submit Application',
     submitting: 'Submitting…',
     submitted: REGISTRATION_MESSAGES.submitted,

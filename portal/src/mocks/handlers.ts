@@ -37,8 +37,10 @@ import {
   meetingLookupRequest,
   type Meeting,
   type PublicUser,
+  ownApplicationResponse,
 } from '@bh/shared';
 import { sortByStart } from '../meetings/meetingTime.ts';
+import { applicationView, latestApplication, withKeptNumbers } from './applications.ts';
 import { objectId, type MockDb, type MockUser } from './db.ts';
 import { readMultipart } from './multipart.ts';
 
@@ -260,6 +262,16 @@ export function createHandlers(db: MockDb): HttpHandler[] {
       ),
     ),
 
+    http.get(
+      `${API}/register/application`,
+      withUser('GET /register/application', (user) => {
+        if (user.role === 'user') return fail(403, REGISTRATION_MESSAGES.onlyAssociatesApply);
+        const latest = latestApplication(db, user._id);
+        if (!latest) return fail(404, REGISTRATION_MESSAGES.noApplication);
+        return ok(ownApplicationResponse, { success: true, application: applicationView(latest.application, latest.submittedAt) });
+      }),
+    ),
+
     http.post(
       `${API}/register/employees`,
       withUser('POST /register/employees', async (user, request) => {
@@ -268,7 +280,9 @@ export function createHandlers(db: MockDb): HttpHandler[] {
         if (user.isVerified === 'verified') return fail(409, REGISTRATION_MESSAGES.alreadyVerified);
         const parsed = applicationRequest.safeParse(await readJson(request));
         if (!parsed.success) return validationFailure(parsed.error);
-        db.applications.push({ userId: user._id, application: parsed.data, submittedAt: db.now().toISOString() });
+        const resolved = withKeptNumbers(parsed.data, latestApplication(db, user._id)?.application);
+        if ('errors' in resolved) return fail(400, resolved.errors[0]!.message, resolved.errors);
+        db.applications.push({ userId: user._id, application: resolved.data, submittedAt: db.now().toISOString() });
         user.isVerified = 'pending';
         delete user.rejectionReason;
         return ok(applicationSubmitResponse, { success: true, message: REGISTRATION_MESSAGES.submitted, isVerified: 'pending' }, 201);

@@ -6,6 +6,7 @@ import {
   getMeetingsResponse,
   meetingResponse,
   messageResponseSchema,
+  ownApplicationResponse,
   paymentLinkResponse,
   SERVICES,
   servicesResponse,
@@ -53,6 +54,9 @@ export const portalMethods = {
     apiCall(`/payments/default/${encode(SERVICES[service].slug)}/${encode(plan)}`, { schema: paymentLinkResponse }),
 
   checkVerified: () => apiCall('/register/check-verified', { schema: checkVerifiedResponse }),
+
+  /** The caller's own latest application, numbers masked (to refill the form after a rejection). */
+  ownApplication: () => apiCall('/register/application', { schema: ownApplicationResponse }),
 
   submitApplication: (body: ApplicationRequest) =>
     apiCall('/register/employees', { method: 'POST', body, schema: applicationSubmitResponse }),

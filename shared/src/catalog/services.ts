@@ -98,6 +98,13 @@ export function resolvePlanType(plan: string): PlanType | null {
   return (PLAN_TYPES as readonly string[]).includes(folded) ? (folded as PlanType) : null;
 }
 
+/** 'Mental Health Counselling, Single Session': one plan of one service, in words. */
+export function planLabel(service: ServiceKey, planType: PlanType): string {
+  const { displayName, plans } = SERVICES[service];
+  const plan = plans.find((p) => p.type === planType);
+  return plan ? `${displayName}, ${plan.name}` : displayName;
+}
+
 /** 'mental-Health-Counselling' → 'Mental Health Counselling' (spec §2.13 heading). */
 export function titleFromSlug(slug: string): string {
   return slug

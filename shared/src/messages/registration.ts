@@ -74,6 +74,8 @@ export const REGISTRATION_MESSAGES = {
   dashboardLocked: 'Your dashboard is LOCKED',
   onlyAssociatesApply: 'Only BH Associates and admins submit verification documents',
   associateNotFound: 'BH Associate not found',
+  /** GET /register/application before anything was submitted. */
+  noApplication: 'You have not submitted an application yet',
   detailsFetchFailed: 'Failed to fetch BH Associate details',
   verified: 'BH Associate verified successfully!',
   verifyFailed: 'Failed to verify BH Associate',

@@ -36,7 +36,7 @@ export const auditEntrySchema = z.object({
   /** Email of who did it. */
   actor: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  /** What it was done to: an id or an email, when there is one. */
+  /** What it was done to, in words: an account's name and email, a meeting's participants and start, a coupon's code. */
   target: z.string().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -8,6 +8,7 @@ import {
   meetingLookupRequest,
   meetingSchema,
   reportLinkRequest,
+  sameParticipantEmail,
   toCreateMeetingRequest,
   userMeetingsRequest,
   verifyEmailRequest,
@@ -232,6 +233,17 @@ describe('createMeetingForm', () => {
 
   it('flags identical participants', () => {
     expect(errorsOf(form, { ...validForm(), doctorId: 'Client@Example.in' })).toEqual({ doctorId: M.emailsMustDiffer });
+  });
+
+  it("says the emails must differ, not 'verify first', when the client's email is typed as the associate's", () => {
+    const typed = { ...validForm(), doctorId: ' CLIENT@example.in', doctorName: '', doctorVerified: false };
+    expect(errorsOf(form, typed)).toEqual({ doctorId: M.emailsMustDiffer });
+  });
+
+  it('sameParticipantEmail compares trimmed, in any case, and never matches blanks', () => {
+    expect(sameParticipantEmail(' Asha@Example.in ', 'asha@example.IN')).toBe(true);
+    expect(sameParticipantEmail('asha@example.in', 'ravi@example.in')).toBe(false);
+    expect(sameParticipantEmail('  ', '')).toBe(false);
   });
 });
 

@@ -9,6 +9,15 @@ import { type Clock, httpUrlField, isoDateField, systemClock, whenFieldsValid } 
 export const MEETING_PERIODS = ['AM', 'PM'] as const;
 export type MeetingPeriod = (typeof MEETING_PERIODS)[number];
 
+/**
+ * True when two typed participant emails name the same account: compared as they are stored,
+ * trimmed and in any case (spec §5). Blank never matches.
+ */
+export function sameParticipantEmail(a: string, b: string): boolean {
+  const left = a.trim().toLowerCase();
+  return left !== '' && left === b.trim().toLowerCase();
+}
+
 export const MEETING_USER_TYPES = ['client', 'doctor'] as const;
 export type MeetingUserType = (typeof MEETING_USER_TYPES)[number];
 
@@ -106,6 +115,13 @@ export function createMeetingFormSchema(now: Clock = systemClock) {
       meetingLink: meetingLink(),
       formLink: formLink(),
     })
+    // The clash comes before 'verify first': the client's email typed as the associate's is a
+    // mistake verifying cannot fix, so it is the message the admin needs (spec §5).
+    .refine((v) => v.clientId !== v.doctorId, {
+      message: M.emailsMustDiffer,
+      path: ['doctorId'],
+      when: whenFieldsValid('clientId', 'doctorId'),
+    })
     .refine((v) => v.clientVerified, {
       message: M.verifyClientFirst,
       path: ['clientId'],
@@ -115,11 +131,6 @@ export function createMeetingFormSchema(now: Clock = systemClock) {
       message: M.verifyDoctorFirst,
       path: ['doctorId'],
       when: whenFieldsValid('doctorId', 'doctorVerified'),
-    })
-    .refine((v) => v.clientId !== v.doctorId, {
-      message: M.emailsMustDiffer,
-      path: ['doctorId'],
-      when: whenFieldsValid('clientId', 'doctorId'),
     })
     .refine((v) => startsInFuture(now)({ meetingDate: v.meetingDate, meetingTime: `${v.meetingTime} ${v.meetingPeriod}` }), {
       message: M.timeInPast,

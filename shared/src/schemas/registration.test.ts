@@ -7,6 +7,8 @@ import {
   createApplicationFormSchema,
   createApplicationRequestSchema,
   doctorDetailsResponse,
+  isKeptNumber,
+  keptNumberErrors,
   rejectRequest,
   statusListResponse,
   statusVerifiedQuery,
@@ -485,5 +487,45 @@ describe('admin review calls', () => {
     expect(statusListResponse.safeParse(list).success).toBe(true);
     expect(checkVerifiedResponse.safeParse({ success: true, isVerified: 'rejected', rejectionReason: 'Blurry PAN' }).success).toBe(true);
     expect(checkVerifiedResponse.safeParse({ success: true, isVerified: 'maybe' }).success).toBe(false);
+  });
+});
+
+describe('numbers sent back masked after a rejection', () => {
+  const masked = () => {
+    const app = validApplication();
+    app.personalInfo.Doc[0] = { ...app.personalInfo.Doc[0]!, documentId: '••••0123' };
+    return { ...app, bankAccount: { ...app.bankAccount, accountNumber: '••••9012' } };
+  };
+
+  it('parses a masked value as a KeptNumber, never as a number', () => {
+    const data = request.parse(masked());
+    expect(data.personalInfo.Doc[0].documentId).toEqual({ keep: '••••0123' });
+    expect(data.personalInfo.Doc[1].documentId).toBe('ABCDE1234F');
+    expect(data.bankAccount.accountNumber).toEqual({ keep: '••••9012' });
+    expect(isKeptNumber(data.bankAccount.accountNumber)).toBe(true);
+  });
+
+  it('still refuses numbers that are neither valid nor masked', () => {
+    expect(errorsOf(request, withBank({ accountNumber: '**** 9012' }))).toEqual({ 'bankAccount.accountNumber': M.accountNumberInvalid });
+  });
+
+  it('sends the masked text back unchanged from the form', () => {
+    const app = masked();
+    const body = toApplicationRequest(form.parse({ ...app, personalInfo: { ...app.personalInfo, sameAsCurrent: false } }));
+    expect(body.personalInfo.Doc[0].documentId).toBe('••••0123');
+    expect(body.bankAccount.accountNumber).toBe('••••9012');
+  });
+
+  it('keeps only what matches the number stored at the same place, for the same document type', () => {
+    const data = request.parse(masked());
+    const stored = { Doc: [{ documentType: 'aadhar', documentIdMasked: '••••0123' }, { documentType: 'pan', documentIdMasked: '••••234F' }], accountNumberMasked: '••••9012' };
+    expect(keptNumberErrors(data, stored)).toEqual([]);
+    expect(keptNumberErrors(data, null)).toEqual([
+      { path: 'personalInfo.Doc.0.documentId', message: M.documentIdRequired(1) },
+      { path: 'bankAccount.accountNumber', message: M.accountNumberRequired },
+    ]);
+    const otherType = { ...stored, Doc: [{ documentType: 'dl', documentIdMasked: '••••0123' }, stored.Doc[1]!] };
+    expect(keptNumberErrors(data, otherType)).toEqual([{ path: 'personalInfo.Doc.0.documentId', message: M.documentIdRequired(1) }]);
+    expect(keptNumberErrors(data, { ...stored, accountNumberMasked: '••••0000' })).toEqual([{ path: 'bankAccount.accountNumber', message: M.accountNumberRequired }]);
   });
 });

@@ -12,6 +12,7 @@ import { REGISTRATION_MESSAGES as M } from '../messages/registration.ts';
 import { isValidAccountNumber, isValidUpi, normalizeAccountNumber } from '../rules/bank.ts';
 import { isValidDocumentId, normalizeDocumentId } from '../rules/identity.ts';
 import { isValidIfsc, normalizeIfsc } from '../rules/ifsc.ts';
+import { isMasked } from '../rules/masking.ts';
 import { isValidPhone } from '../rules/phone.ts';
 import { cleanEmail, cleanText, hasVisibleText } from '../rules/text.ts';
 import { istDateString, parseIsoDate } from '../rules/time.ts';
@@ -54,6 +55,30 @@ const optionalLink = z
   .refine((v) => v === '' || isHttpUrl(v), M.linkedinInvalid)
   .default('');
 
+/**
+ * A number the applicant left exactly as the form showed it back, masked ('••••9012'), when
+ * resubmitting after a rejection: it stands for the number already stored, never for a number.
+ * It is a distinct type, not a string, so a masked value cannot be encrypted and stored as if it
+ * were the real number; the API swaps it for the stored ciphertext or refuses it.
+ */
+export interface KeptNumber {
+  readonly keep: string;
+}
+
+export function isKeptNumber(value: string | KeptNumber): value is KeptNumber {
+  return typeof value !== 'string';
+}
+
+/** The text a number field holds: the number, or the masked form standing for the stored one. */
+export function numberText(value: string | KeptNumber): string {
+  return typeof value === 'string' ? value : value.keep;
+}
+
+/** A masked value becomes a KeptNumber; anything else is a number, normalised. */
+function keepOr(normalize: (text: string) => string) {
+  return (text: string): string | KeptNumber => (isMasked(text) ? { keep: text } : normalize(text));
+}
+
 function legalDocument(n: 1 | 2) {
   return z
     .strictObject({
@@ -63,11 +88,11 @@ function legalDocument(n: 1 | 2) {
         .trim()
         .min(1, M.documentIdRequired(n))
         .max(40, M.documentIdInvalid(n))
-        .transform(normalizeDocumentId),
+        .transform(keepOr(normalizeDocumentId)),
       frontImage: fileRef(M.documentFrontRequired(n)),
       backImage: fileRef(M.documentBackRequired(n)),
     })
-    .refine((v) => isValidDocumentId(v.documentType, v.documentId), {
+    .refine((v) => isKeptNumber(v.documentId) || isValidDocumentId(v.documentType, v.documentId), {
       message: M.documentIdInvalid(n),
       path: ['documentId'],
       when: whenFieldsValid('documentType', 'documentId'),
@@ -200,8 +225,8 @@ const bankAccount = z.strictObject({
     .trim()
     .min(1, M.accountNumberRequired)
     .max(40, M.accountNumberInvalid)
-    .refine(isValidAccountNumber, M.accountNumberInvalid)
-    .transform(normalizeAccountNumber),
+    .refine((v) => isMasked(v) || isValidAccountNumber(v), M.accountNumberInvalid)
+    .transform(keepOr(normalizeAccountNumber)),
   ifsc: z
     .string({ error: M.ifscRequired })
     .trim()
@@ -265,14 +290,46 @@ export type ApplicationFormInput = z.input<typeof applicationForm>;
 export type ApplicationFormValues = z.output<typeof applicationForm>;
 
 export function toApplicationRequest(form: ApplicationFormValues): ApplicationRequest {
-  const { sameAsCurrent, ...personalInfo } = form.personalInfo;
+  const { sameAsCurrent, Doc, ...personalInfo } = form.personalInfo;
   return {
     ...form,
     personalInfo: {
       ...personalInfo,
+      Doc: [
+        { ...Doc[0], documentId: numberText(Doc[0].documentId) },
+        { ...Doc[1], documentId: numberText(Doc[1].documentId) },
+      ],
       permanentAddress: sameAsCurrent ? personalInfo.currentAddress : personalInfo.permanentAddress,
     },
+    bankAccount: { ...form.bankAccount, accountNumber: numberText(form.bankAccount.accountNumber) },
   };
+}
+
+/** What is already stored of each number, in its masked form, to check a KeptNumber against. */
+export interface StoredNumbersView {
+  Doc: readonly { documentType: string; documentIdMasked: string }[];
+  accountNumberMasked: string;
+}
+
+/**
+ * The errors of an application that keeps numbers it may not keep: a kept number must be the
+ * masked form of the number stored at the same place (and, for a document, of the same type);
+ * with nothing stored, or after the type changed, the number has to be typed again.
+ */
+export function keptNumberErrors(data: ApplicationData, stored: StoredNumbersView | null): { path: string; message: string }[] {
+  const errors: { path: string; message: string }[] = [];
+  data.personalInfo.Doc.forEach((doc, i) => {
+    if (!isKeptNumber(doc.documentId)) return;
+    const before = stored?.Doc[i];
+    if (!before || before.documentType !== doc.documentType || before.documentIdMasked !== doc.documentId.keep) {
+      errors.push({ path: `personalInfo.Doc.${i}.documentId`, message: M.documentIdRequired(i === 0 ? 1 : 2) });
+    }
+  });
+  const account = data.bankAccount.accountNumber;
+  if (isKeptNumber(account) && (!stored || stored.accountNumberMasked !== account.keep)) {
+    errors.push({ path: 'bankAccount.accountNumber', message: M.accountNumberRequired });
+  }
+  return errors;
 }
 
 /** POST /api/v1/register/reject-doctor/{userId}: the admin's reason, shown to the applicant. */
@@ -417,6 +474,16 @@ export const checkVerifiedResponse = z.object({
   rejectionReason: z.string().optional(),
 });
 export type CheckVerifiedResponse = z.infer<typeof checkVerifiedResponse>;
+
+/**
+ * GET /api/v1/register/application: the caller's own latest application, numbers masked, so a
+ * rejected applicant gets the form back filled with what was sent.
+ */
+export const ownApplicationResponse = z.object({
+  success: z.literal(true),
+  application: applicationDetailSchema,
+});
+export type OwnApplicationResponse = z.infer<typeof ownApplicationResponse>;
 
 /** Answer of POST /api/v1/register/employees: the caller's status is now pending. */
 export const applicationSubmitResponse = z.object({

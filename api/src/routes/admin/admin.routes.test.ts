@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, auditEntrySchema, AUTH_MESSAGES, couponSchema, meetingSchema, MEETING_MESSAGES, publicUserSchema } from '@bh/shared';
+import { ADMIN_MESSAGES, auditEntrySchema, formatIst, AUTH_MESSAGES, couponSchema, meetingSchema, MEETING_MESSAGES, publicUserSchema } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 
 let ctx: TestContext;
@@ -202,7 +203,8 @@ describe('GET /api/v1/admin/audit', () => {
     expect(mine.range).toBe('audit 0-1/2');
     expect(mine.body.map((e: { action: string }) => e.action)).toEqual(['meeting.create', 'meeting.delete']);
     for (const row of mine.body) auditEntrySchema.parse(row);
-    expect(mine.body[0]).toMatchObject({ actor: admin.email, at: '2026-06-15T18:00:00.000Z', target: '2026-06-22 11:00 AM' });
+    // The meeting is gone: its entries fall back to the participants and start they stored.
+    expect(mine.body[0]).toMatchObject({ actor: admin.email, at: '2026-06-15T18:00:00.000Z', target: `${client.email} with ${doctor.email}, 2026-06-22 11:00 AM` });
 
     const deletes = await list(admin.cookie, 'audit', { filter: { actor: admin.email, action: 'meeting.delete' } });
     expect(deletes.body.length).toBe(1);
@@ -212,5 +214,65 @@ describe('GET /api/v1/admin/audit', () => {
     expect(from16th.body.map((e: { action: string }) => e.action)).toEqual(['meeting.delete']);
     expect((await list(admin.cookie, 'audit', { filter: { action: 'meeting.explode' } })).status).toBe(400);
     ctx.clock.set(START);
+  });
+});
+
+describe('GET /api/v1/admin/audit: the "On" column in words', () => {
+  const OBJECT_ID = /\b[0-9a-f]{24}\b/i;
+
+  it("names the account, meeting, coupon and plan each entry was done to, never a raw id, old entries included", async () => {
+    ctx.clock.set(START);
+    const admin = await ctx.signedIn('admin', 'verified');
+    const tag = randomBytes(3).toString('hex').toUpperCase();
+    const client = await ctx.createUser({ role: 'user', name: 'Asha Client' });
+    const doctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified', name: 'Dr. Ravi Rao' });
+    const meeting = await scheduled(admin.cookie, client.email, doctor.email, '2026-06-22', '11:00 AM');
+    const email = `kiran-${tag.toLowerCase()}@test.betterhealth.in`;
+    const created = await ctx.request('POST', '/api/v1/user/register', {
+      cookie: admin.cookie,
+      body: { name: 'Kiran Mehta', email, password: 'Long-Enough-Pass-42', role: 'doctor' },
+    });
+    expect(created.status).toBe(201);
+    const kiranId = (await created.json()).user._id as string;
+    const coupon = await ctx.request('POST', '/api/v1/payments/coupon', {
+      cookie: admin.cookie,
+      body: {
+        couponCode: `AUD${tag}`,
+        paymentLinks: {
+          mentalHealthCounselling: { single: 'https://pay.example.in/a', bundle: 'https://pay.example.in/b' },
+          cosmetologistConsultancy: { single: 'https://pay.example.in/c', bundle: 'https://pay.example.in/d' },
+        },
+      },
+    });
+    expect(coupon.status).toBe(201);
+    const link = await ctx.request('PUT', '/api/v1/payments/default/mentalHealthCounselling/single', {
+      cookie: admin.cookie,
+      body: { paymentLink: 'https://pay.example.in/new' },
+    });
+    expect(link.status).toBe(200);
+    // Entries written before labels were stored: one names a live account by id only, one an
+    // account since deleted, one a deleted coupon.
+    const gone = new ObjectId();
+    await ctx.deps.db.collection('audit_log').insertMany([
+      { _id: new ObjectId(), at: ctx.clock.now(), actor: { id: admin.id, email: admin.email, role: 'admin' }, action: 'password.change', target: { type: 'user', id: kiranId } },
+      { _id: new ObjectId(), at: ctx.clock.now(), actor: { id: admin.id, email: admin.email, role: 'admin' }, action: 'account.create', target: { type: 'user', id: gone.toHexString() } },
+      { _id: new ObjectId(), at: ctx.clock.now(), actor: { id: admin.id, email: admin.email, role: 'admin' }, action: 'coupon.delete', target: { type: 'coupon', id: new ObjectId().toHexString() } },
+    ]);
+
+    const { status, body } = await list(admin.cookie, 'audit', { filter: { actor: admin.email }, sort: ['id', 'ASC'] });
+    expect(status).toBe(200);
+    for (const row of body) auditEntrySchema.parse(row);
+    const targets = body.map((row: { action: string; target: string }) => [row.action, row.target]);
+    expect(targets).toEqual([
+      ['meeting.create', `Asha Client with Dr. Ravi Rao, ${formatIst('2026-06-22T05:30:00.000Z')}`],
+      ['account.create', `Kiran Mehta (${email})`],
+      ['coupon.create', `AUD${tag}`],
+      ['paymentLink.update', 'Mental Health Counselling, Single Session'],
+      ['password.change', `Kiran Mehta (${email})`],
+      ['account.create', ADMIN_MESSAGES.auditGoneAccount],
+      ['coupon.delete', ADMIN_MESSAGES.auditGoneCoupon],
+    ]);
+    for (const [, target] of targets) expect(target).not.toMatch(OBJECT_ID);
+    expect(meeting._id).toMatch(OBJECT_ID);
   });
 });

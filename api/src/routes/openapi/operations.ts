@@ -29,6 +29,7 @@ import {
   meetingResponse,
   meetingSchema,
   messageResponseSchema,
+  ownApplicationResponse,
   paymentLinkResponse,
   profileResponseSchema,
   profileUpdateRequestSchema,
@@ -441,6 +442,20 @@ export const OPERATIONS: readonly Operation[] = [
     access: 'Any signed-in account.',
     auth: 'session',
     responses: { 200: { description: 'The status, with the reason when rejected.', schema: checkVerifiedResponse } },
+  },
+  {
+    method: 'get',
+    path: '/register/application',
+    tag: 'Registration',
+    summary: "The caller's own latest application",
+    description:
+      'What the caller last submitted, with identity and account numbers masked to their last 4 characters, so a rejected application can be corrected and sent again. Sending a masked number back unchanged keeps the stored one.',
+    access: 'BH Associates and admins, their own only.',
+    auth: 'role',
+    responses: {
+      200: { description: 'The application.', schema: ownApplicationResponse },
+      404: { description: 'Nothing submitted yet.' },
+    },
   },
   {
     method: 'get',

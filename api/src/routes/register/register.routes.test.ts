@@ -1,6 +1,13 @@
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_MESSAGES as M, UPLOAD_MESSAGES } from '@bh/shared';
+import {
+  type ApplicationDetail,
+  type ApplicationRequest,
+  maskLast4,
+  ownApplicationResponse,
+  REGISTRATION_MESSAGES as M,
+  UPLOAD_MESSAGES,
+} from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { uploadFile } from '../uploads/upload-test-helpers.ts';
 import {
@@ -602,5 +609,107 @@ describe('ownership: two applicants of each role', () => {
     const res = await submit(rejectedAdmin!.cookie, body);
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual([{ path: 'personalInfo.resumeUrl', message: M.fileInvalid }]);
+  });
+});
+
+describe('GET /api/v1/register/application and resubmitting a rejected application', () => {
+  /** The form's round trip: what the applicant is shown, sent back as the request body. */
+  function asRequest(application: ApplicationDetail): ApplicationRequest {
+    const { submittedAt: _submittedAt, salarySlip, ...rest } = application;
+    return { ...rest, salarySlip: salarySlip ?? [] } as ApplicationRequest;
+  }
+
+  async function rejected() {
+    const applicant = await submittedApplicant(ctx);
+    const res = await ctx.request('POST', `/api/v1/register/reject-doctor/${applicant.id}`, { cookie: admin.cookie, body: { reason: 'Blurred PAN scan' } });
+    expect(res.status).toBe(200);
+    return applicant;
+  }
+
+  async function ownApplication(cookie: string) {
+    const res = await ctx.request('GET', '/api/v1/register/application', { cookie });
+    expect(res.status).toBe(200);
+    return ownApplicationResponse.parse(await res.json()).application;
+  }
+
+  it('gives the applicant what they sent, every field and file, with the numbers masked to the last 4', async () => {
+    const applicant = await rejected();
+    const application = await ownApplication(applicant.cookie);
+    const sent = applicant.body;
+    expect(application.personalInfo).toMatchObject({
+      firstName: sent.personalInfo.firstName,
+      city: sent.personalInfo.city,
+      resumeUrl: sent.personalInfo.resumeUrl,
+      Doc: [
+        { documentType: 'aadhar', documentId: maskLast4(AADHAAR_NUMBER), frontImage: sent.personalInfo.Doc[0].frontImage, backImage: sent.personalInfo.Doc[0].backImage },
+        { documentType: 'pan', documentId: maskLast4(PAN_NUMBER), frontImage: sent.personalInfo.Doc[1].frontImage, backImage: sent.personalInfo.Doc[1].backImage },
+      ],
+    });
+    expect(application.bankAccount).toMatchObject({ accountNumber: '••••5501', ifsc: sent.bankAccount.ifsc, upi: sent.bankAccount.upi });
+    expect(application.salarySlip).toEqual(sent.salarySlip);
+    const text = JSON.stringify(application);
+    for (const number of [AADHAAR_NUMBER, PAN_NUMBER, ACCOUNT_NUMBER]) expect(text).not.toContain(number);
+  });
+
+  it('keeps the stored numbers when they come back masked, and stores new ones typed instead', async () => {
+    const applicant = await rejected();
+    const shown = asRequest(await ownApplication(applicant.cookie));
+    shown.personalInfo.city = 'Nashik';
+    const again = await submit(applicant.cookie, shown);
+    expect(again.status, await again.clone().text()).toBe(201);
+    const stored = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+    expect(stored?.round).toBe(2);
+    expect(stored?.personalInfo.city).toBe('Nashik');
+    expect(revealNumbers(ctx.deps, stored!)).toEqual({ accountNumber: ACCOUNT_NUMBER, documentIds: [AADHAAR_NUMBER, PAN_NUMBER] });
+
+    // Rejected again; this time the account number is typed anew, the documents left masked.
+    expect((await ctx.request('POST', `/api/v1/register/reject-doctor/${applicant.id}`, { cookie: admin.cookie, body: { reason: 'Wrong account' } })).status).toBe(200);
+    const next = asRequest(await ownApplication(applicant.cookie));
+    next.bankAccount.accountNumber = '5566 7788 9900';
+    expect((await submit(applicant.cookie, next)).status).toBe(201);
+    const third = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+    expect(revealNumbers(ctx.deps, third!)).toEqual({ accountNumber: '556677889900', documentIds: [AADHAAR_NUMBER, PAN_NUMBER] });
+    expect(third?.bankAccount.accountNumberMasked).toBe('••••9900');
+  });
+
+  it('never takes a masked value for a number: other masks, a changed type or nothing stored are refused', async () => {
+    const applicant = await rejected();
+    const shown = asRequest(await ownApplication(applicant.cookie));
+    const before = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+
+    const otherMask = structuredClone(shown);
+    otherMask.bankAccount.accountNumber = '••••0000';
+    const wrongMask = await submit(applicant.cookie, otherMask);
+    expect(wrongMask.status).toBe(400);
+    expect(messages(await wrongMask.json())).toEqual([M.accountNumberRequired]);
+
+    const retyped = structuredClone(shown);
+    retyped.personalInfo.Doc[0] = { ...retyped.personalInfo.Doc[0], documentType: 'dl' };
+    const changedType = await submit(applicant.cookie, retyped);
+    expect(changedType.status).toBe(400);
+    expect(messages(await changedType.json())).toEqual([M.documentIdRequired(1)]);
+
+    // Nothing was written by the refusals; the applicant is still rejected and may try again.
+    expect(await statusOf(applicant.id)).toBe('rejected');
+    expect((await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) }))?.round).toBe(before?.round);
+
+    // A first application has nothing stored to keep.
+    const newcomer = await ctx.signedIn('doctor', 'not_submitted');
+    const body = await validApplication(ctx, newcomer.cookie);
+    body.personalInfo.Doc[1] = { ...body.personalInfo.Doc[1], documentId: maskLast4(PAN_NUMBER) };
+    body.bankAccount.accountNumber = maskLast4(ACCOUNT_NUMBER);
+    const first = await submit(newcomer.cookie, body);
+    expect(first.status).toBe(400);
+    expect(messages(await first.json())).toEqual([M.documentIdRequired(2), M.accountNumberRequired]);
+    expect(await statusOf(newcomer.id)).toBe('not_submitted');
+  });
+
+  it('is 404 before anything was submitted and 403 for clients', async () => {
+    const newcomer = await ctx.signedIn('doctor', 'not_submitted');
+    const none = await ctx.request('GET', '/api/v1/register/application', { cookie: newcomer.cookie });
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ success: false, message: M.noApplication });
+    const client = await ctx.signedIn('user');
+    expect((await ctx.request('GET', '/api/v1/register/application', { cookie: client.cookie })).status).toBe(403);
   });
 });

@@ -8,12 +8,13 @@ import {
   statusVerifiedQuery,
 } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { requireUser, requireVerifiedAdmin } from '../../middleware/auth.ts';
 import {
   APPLICANT_ROLES,
+  applications,
   decideApplication,
   findApplicant,
   listPending,
@@ -55,6 +56,16 @@ export function registerRoutes(deps: AppDeps) {
         isVerified: user.isVerified,
         ...(user.rejectionReason ? { rejectionReason: user.rejectionReason } : {}),
       });
+    })
+
+    // The applicant's own latest application, numbers masked: a rejected applicant's form comes
+    // back filled with what was sent (the numbers stay on the server unless typed again).
+    .get('/application', async (c) => {
+      const user = requireUser(c);
+      if (!APPLICANT_ROLES.includes(user.role)) throw forbidden(M.onlyAssociatesApply);
+      const application = await applications(deps.db).findOne({ userId: user._id });
+      if (!application) throw notFound(M.noApplication);
+      return c.json({ success: true as const, application: toApplicationDetail(application) });
     })
 
     .get('/status-pending', async (c) => {

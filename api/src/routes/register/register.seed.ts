@@ -4,7 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { samplePdf, samplePng } from '../uploads/sample-files.ts';
 import { storeFileBytes } from '../uploads/uploads.service.ts';
-import { applications, applicationTransitions, toStoredApplication } from './register.service.ts';
+import { applications, applicationTransitions, storedNumbers, toStoredApplication } from './register.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -130,7 +130,8 @@ export async function seedApplications(deps: AppDeps, accounts: Map<string, Auth
 
   const submittedAt = new Date(now.getTime() - 21 * DAY);
   const reviewedAt = new Date(now.getTime() - 19 * DAY);
-  const stored = toStoredApplication(deps, meera, data, { fileIds, round: 1, now: submittedAt });
+  const numbers = storedNumbers(deps, meera._id, data, null);
+  const stored = toStoredApplication(meera, data, { fileIds, round: 1, now: submittedAt, numbers });
   await applications(deps.db).insertOne({ _id: new ObjectId(), ...stored, status: 'verified', reviewedAt, reviewedBy: admin._id });
   const key = meera._id.toHexString();
   await applicationTransitions(deps.db).insertMany([

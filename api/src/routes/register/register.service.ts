@@ -4,7 +4,9 @@ import {
   type ApplicationData,
   type ApplicationDetail,
   fileIdFromUrl,
+  isKeptNumber,
   isKindAllowed,
+  keptNumberErrors,
   maskLast4,
   REGISTRATION_MESSAGES as M,
   type Role,
@@ -142,15 +144,48 @@ async function checkFiles(deps: Pick<AppDeps, 'db'>, owner: ObjectId, data: Appl
   return [...new Set(ids as string[])].map((id) => new ObjectId(id));
 }
 
-export function toStoredApplication(
+/** The stored (encrypted and masked) form of each number an application carries. */
+export interface StoredNumbers {
+  Doc: Pick<StoredLegalDocument, 'documentIdEncrypted' | 'documentIdMasked'>[];
+  bankAccount: Pick<StoredBankAccount, 'accountNumberEncrypted' | 'accountNumberMasked'>;
+}
+
+/**
+ * Encrypts each number typed in, and keeps the previous round's ciphertext for each number left
+ * masked. A masked value is a KeptNumber (never a string), so it can only ever be swapped for what
+ * is stored at the same place; when it does not match what is stored there (nothing stored, another
+ * mask, a changed document type) the application is refused with the field's "required" message.
+ */
+export function storedNumbers(
   deps: Pick<AppDeps, 'config'>,
-  user: AuthUser,
+  userId: ObjectId,
   data: ApplicationData,
-  meta: { fileIds: ObjectId[]; round: number; now: Date },
-): Omit<ApplicationDoc, '_id'> {
+  previous: Pick<ApplicationDoc, 'personalInfo' | 'bankAccount'> | null,
+): StoredNumbers {
+  const errors = keptNumberErrors(data, previous ? { Doc: previous.personalInfo.Doc, accountNumberMasked: previous.bankAccount.accountNumberMasked } : null);
+  if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
   const key = deps.config.documentKey;
+  const Doc = data.personalInfo.Doc.map(({ documentId }, i) => {
+    if (!isKeptNumber(documentId)) {
+      return { documentIdEncrypted: encryptField(key, documentId, documentIdContext(userId, i)), documentIdMasked: maskLast4(documentId) };
+    }
+    const before = previous!.personalInfo.Doc[i]!;
+    return { documentIdEncrypted: before.documentIdEncrypted, documentIdMasked: before.documentIdMasked };
+  });
+  const { accountNumber } = data.bankAccount;
+  const bankAccount = isKeptNumber(accountNumber)
+    ? { accountNumberEncrypted: previous!.bankAccount.accountNumberEncrypted, accountNumberMasked: previous!.bankAccount.accountNumberMasked }
+    : { accountNumberEncrypted: encryptField(key, accountNumber, accountNumberContext(userId)), accountNumberMasked: maskLast4(accountNumber) };
+  return { Doc, bankAccount };
+}
+
+export function toStoredApplication(
+  user: Pick<AuthUser, '_id' | 'name' | 'email' | 'role'>,
+  data: ApplicationData,
+  meta: { fileIds: ObjectId[]; round: number; now: Date; numbers: StoredNumbers },
+): Omit<ApplicationDoc, '_id'> {
   const { Doc, ...personal } = data.personalInfo;
-  const { accountNumber, ...bank } = data.bankAccount;
+  const { accountNumber: _accountNumber, ...bank } = data.bankAccount;
   return {
     userId: user._id,
     name: user.name,
@@ -160,19 +195,11 @@ export function toStoredApplication(
     round: meta.round,
     personalInfo: {
       ...personal,
-      Doc: Doc.map(({ documentId, ...doc }, i) => ({
-        ...doc,
-        documentIdEncrypted: encryptField(key, documentId, documentIdContext(user._id, i)),
-        documentIdMasked: maskLast4(documentId),
-      })),
+      Doc: Doc.map(({ documentId: _documentId, ...doc }, i) => ({ ...doc, ...meta.numbers.Doc[i]! })),
     },
     employmentDetails: data.employmentDetails,
     educationDetails: data.educationDetails,
-    bankAccount: {
-      ...bank,
-      accountNumberEncrypted: encryptField(key, accountNumber, accountNumberContext(user._id)),
-      accountNumberMasked: maskLast4(accountNumber),
-    },
+    bankAccount: { ...bank, ...meta.numbers.bankAccount },
     salarySlip: data.salarySlip,
     fileIds: meta.fileIds,
     submittedAt: meta.now,
@@ -190,7 +217,8 @@ export function toStoredApplication(
 export async function submitApplication(deps: AppDeps, user: AuthUser, data: ApplicationData): Promise<void> {
   const fileIds = await checkFiles(deps, user._id, data);
   const now = deps.clock.now();
-  const previous = await applications(deps.db).findOne({ userId: user._id }, { projection: { round: 1 } });
+  const previous = await applications(deps.db).findOne({ userId: user._id }, { projection: { round: 1, personalInfo: 1, bankAccount: 1 } });
+  const numbers = storedNumbers(deps, user._id, data, previous);
   const round = (previous?.round ?? 0) + 1;
   const claimId = `${user._id.toHexString()}:${round}:submit`;
   const claimed = await claimTransition(deps, { _id: claimId, userId: user._id, round, step: 'submit', status: 'pending', at: now, by: user._id });
@@ -209,7 +237,7 @@ export async function submitApplication(deps: AppDeps, user: AuthUser, data: App
   }
 
   try {
-    await applications(deps.db).replaceOne({ userId: user._id }, toStoredApplication(deps, user, data, { fileIds, round, now }), { upsert: true });
+    await applications(deps.db).replaceOne({ userId: user._id }, toStoredApplication(user, data, { fileIds, round, now, numbers }), { upsert: true });
   } catch (err) {
     const restore: Partial<UserDoc> = { isVerified: user.isVerified, updatedAt: deps.clock.now() };
     if (user.rejectionReason) restore.rejectionReason = user.rejectionReason;

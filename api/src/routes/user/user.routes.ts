@@ -126,7 +126,7 @@ export function userRoutes(deps: AppDeps) {
       if (body.newPassword !== undefined) {
         const session = c.get('session');
         await sessions.destroyOthers(user._id, session?._id ?? '');
-        await recordAudit(deps, { actor: user, action: 'password.change', target: { type: 'user', id: user._id.toHexString() } });
+        await recordAudit(deps, { actor: user, action: 'password.change', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
       }
       return c.json({ success: true as const, message: AUTH_MESSAGES.profileUpdated, user: toPublicUser(safeUpdated) });
     })
@@ -143,7 +143,7 @@ export function userRoutes(deps: AppDeps) {
       await recordAudit(deps, {
         actor: admin,
         action: 'account.create',
-        target: { type: 'user', id: created._id.toHexString() },
+        target: { type: 'user', id: created._id.toHexString(), label: created.email },
         details: { role: created.role },
       });
       return c.json({ success: true as const, message: AUTH_MESSAGES.accountCreated, user: toPublicUser(created) }, 201);

@@ -113,7 +113,8 @@ describe('Schedule New Meeting (/admin/create-meeting): participant verification
     const user = await openForm();
     await user.type(clientEmail(), 'stranger@example.in');
     await user.click(verifyClient());
-    expect(await screen.findAllByText(MEETING_MESSAGES.clientNotFound)).toHaveLength(2);
+    // Under the field, and as a toast (sonner shows it a tick after the field's message).
+    await waitFor(() => expect(screen.getAllByText(MEETING_MESSAGES.clientNotFound)).toHaveLength(2));
 
     await user.type(doctorEmail(), 'vikram@example.in');
     await user.click(verifyDoctor());
@@ -143,6 +144,35 @@ describe('Schedule New Meeting (/admin/create-meeting): participant verification
     await user.type(clientEmail(), 'priya@');
     await user.click(verifyClient());
     expect(await screen.findByText(MEETING_MESSAGES.invalidEmail)).toBeTruthy();
+  });
+});
+
+describe("Schedule New Meeting: the client's email typed as the associate's", () => {
+  it("says 'BH Associate and client emails must be different' at once, on Verify and on submit, never 'verify first'", async () => {
+    world();
+    const checked: unknown[] = [];
+    server.use(
+      http.post('/api/v1/meeting/verify-email', async ({ request }) => {
+        checked.push(await request.clone().json());
+      }),
+    );
+    const user = await openForm();
+    await user.type(clientEmail(), 'priya@example.in');
+    await user.click(verifyClient());
+    await screen.findByRole('img', { name: 'Verified' });
+
+    await user.type(doctorEmail(), ' PRIYA@example.in');
+    expect(await screen.findByText(MEETING_MESSAGES.emailsMustDiffer)).toBeTruthy();
+    await user.click(verifyDoctor());
+    await user.click(submit());
+    await waitFor(() => expect(screen.getAllByText(MEETING_MESSAGES.emailsMustDiffer)).toHaveLength(1));
+    expect(screen.queryByText(MEETING_MESSAGES.verifyDoctorFirst)).toBeNull();
+    // Only the client was ever sent for checking: the clash is not the server's question.
+    expect(checked).toEqual([{ email: 'priya@example.in', userType: 'client' }]);
+
+    await user.clear(doctorEmail());
+    await user.type(doctorEmail(), 'meera@example.in');
+    expect(screen.queryByText(MEETING_MESSAGES.emailsMustDiffer)).toBeNull();
   });
 });
 
@@ -200,7 +230,12 @@ describe('Schedule New Meeting: the form rules of spec §5', () => {
       ),
     );
     const user = await openForm();
-    await verifyBoth(user, { client: 'same@example.in', doctor: 'SAME@example.in' });
+    // The associate is checked first; the client's box then gets the same address in capitals.
+    await user.type(doctorEmail(), 'same@example.in');
+    await user.click(verifyDoctor());
+    await screen.findByRole('img', { name: 'Verified' });
+    await user.type(clientEmail(), 'SAME@example.in');
+    expect(await screen.findByText(MEETING_MESSAGES.emailsMustDiffer)).toBeTruthy();
     await user.click(submit());
     expect(await screen.findByText(MEETING_MESSAGES.emailsMustDiffer)).toBeTruthy();
   });

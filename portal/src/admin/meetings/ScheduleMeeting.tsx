@@ -20,6 +20,7 @@ import {
   formatTimeInput,
   istDateString,
   MEETING_MESSAGES,
+  sameParticipantEmail,
   TIME_INPUT_MAX_LENGTH,
   toCreateMeetingRequest,
   verifyEmailRequest,
@@ -116,6 +117,7 @@ function MeetingForm() {
     setError,
     clearErrors,
     getValues,
+    getFieldState,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<MeetingDraft, unknown, MeetingValues>({
@@ -142,8 +144,22 @@ function MeetingForm() {
     clearErrors(p.email);
   };
 
+  /**
+   * The client's email in the associate's box (or the other way round) is named at once, on the
+   * associate's field as the schema does, and withdrawn as soon as the emails differ again.
+   */
+  const checkClash = (): boolean => {
+    if (sameParticipantEmail(getValues('clientId'), getValues('doctorId'))) {
+      setError('doctorId', { type: 'clash', message: MEETING_MESSAGES.emailsMustDiffer });
+      return true;
+    }
+    if (getFieldState('doctorId').error?.type === 'clash') clearErrors('doctorId');
+    return false;
+  };
+
   const verify = async (type: MeetingUserType) => {
     const p = PARTICIPANTS[type];
+    if (checkClash()) return;
     const email = getValues(p.email);
     const parsed = verifyEmailRequest.safeParse({ email, userType: type });
     if (!parsed.success) {
@@ -200,7 +216,12 @@ function MeetingForm() {
 
   const participant = (type: MeetingUserType) => {
     const p = PARTICIPANTS[type];
-    return register(p.email, { onChange: () => unverify(type) });
+    return register(p.email, {
+      onChange: () => {
+        unverify(type);
+        checkClash();
+      },
+    });
   };
 
   const period = watch('meetingPeriod');

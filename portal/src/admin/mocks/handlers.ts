@@ -1,9 +1,9 @@
 import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   adminListQuery,
   applicantIdParam,
-  applicationDetailSchema,
   ACCOUNT_LINK_MESSAGES,
   AUTH_MESSAGES,
   contentRange,
@@ -22,15 +22,16 @@ import {
   defaultLinkUpdateResponse,
   doctorDetailsResponse,
   errorResponseSchema,
+  formatIst,
   GENERAL_MESSAGES,
   istDateString,
-  maskLast4,
   MEETING_MESSAGES,
   meetingInstant,
   meetingResponse,
   meetingsOverlap,
   messageResponseSchema,
   PAYMENT_MESSAGES,
+  planLabel,
   PLAN_TYPES,
   REGISTRATION_MESSAGES,
   registerRequestSchema,
@@ -42,10 +43,10 @@ import {
   verifyEmailRequest,
   verifyEmailResponse,
   type AdminResource,
-  type ApplicationData,
   type Meeting,
   type SortOrder,
 } from '@bh/shared';
+import { applicationView } from '../../mocks/applications.ts';
 import { addUser, objectId, type MockDb, type MockUser } from '../../mocks/db.ts';
 import { queueEmail, recordAudit, type AdminMockState } from './state.ts';
 
@@ -116,20 +117,6 @@ function gridPage<T extends Record<string, unknown>>(resource: AdminResource, ro
   return HttpResponse.json(page, { headers: { 'Content-Range': contentRange(resource, query.range.start, page.length, rows.length) } });
 }
 
-/** The detail view of an application: numbers masked, slips as one link or a list (spec §2.10). */
-function applicationView(application: ApplicationData, submittedAt: string) {
-  const slips = application.salarySlip;
-  return applicationDetailSchema.parse({
-    ...application,
-    personalInfo: {
-      ...application.personalInfo,
-      Doc: application.personalInfo.Doc.map((doc) => ({ ...doc, documentId: maskLast4(doc.documentId) })),
-    },
-    bankAccount: { ...application.bankAccount, accountNumber: maskLast4(application.bankAccount.accountNumber) },
-    salarySlip: slips.length === 0 ? null : slips.length === 1 ? slips[0] : slips,
-    submittedAt,
-  });
-}
 
 /**
  * The admin calls of spec §7 and the admin grids, on the portal's mock state plus `state`
@@ -166,6 +153,8 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
   const summary = (u: MockUser) => ({ _id: u._id, name: u.name, email: u.email, role: u.role });
 
   const meetingRecord = (m: Meeting) => ({ id: m._id, ...m });
+  /** The audit log names a meeting by its participants and start, as the API does. */
+  const meetingLabel = (m: Meeting) => ADMIN_MESSAGES.auditMeeting(m.clientName, m.doctorName, formatIst(m.startsAt));
   const userRecord = (u: MockUser) => ({
     id: u._id,
     _id: u._id,
@@ -185,7 +174,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         if (!parsed.success) return validationFailure(parsed.error);
         if (db.users.some((u) => u.email === parsed.data.email)) return fail(409, AUTH_MESSAGES.emailTaken);
         const created = addUser(db, { ...parsed.data, isVerified: parsed.data.role === 'user' ? 'verified' : 'not_submitted' });
-        recordAudit(db, state, admin.email, 'account.create', created.email);
+        recordAudit(db, state, admin.email, 'account.create', ADMIN_MESSAGES.auditAccount(created.name, created.email));
         const { password: _password, ...user } = created;
         return HttpResponse.json({ success: true, message: AUTH_MESSAGES.accountCreated, user }, { status: 201 });
       }),
@@ -287,7 +276,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
           createdAt: db.now().toISOString(),
         };
         db.meetings.push(meeting);
-        recordAudit(db, state, admin.email, 'meeting.create', meeting._id);
+        recordAudit(db, state, admin.email, 'meeting.create', meetingLabel(meeting));
         return ok(meetingResponse, { success: true, message: MEETING_MESSAGES.created, meeting }, 201);
       }),
     ),
@@ -347,7 +336,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         if (!user || !findApplication(user._id)) return fail(404, REGISTRATION_MESSAGES.associateNotFound);
         if (user.isVerified !== 'pending') return fail(409, REGISTRATION_MESSAGES.notPending);
         user.isVerified = 'verified';
-        recordAudit(db, state, admin.email, 'application.verify', user.email);
+        recordAudit(db, state, admin.email, 'application.verify', ADMIN_MESSAGES.auditAccount(user.name, user.email));
         return ok(messageResponseSchema, { success: true, message: REGISTRATION_MESSAGES.verified });
       }),
     ),
@@ -362,7 +351,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         if (user.isVerified !== 'pending') return fail(409, REGISTRATION_MESSAGES.notPending);
         user.isVerified = 'rejected';
         user.rejectionReason = parsed.data.reason;
-        recordAudit(db, state, admin.email, 'application.reject', user.email);
+        recordAudit(db, state, admin.email, 'application.reject', ADMIN_MESSAGES.auditAccount(user.name, user.email));
         return ok(messageResponseSchema, { success: true, message: REGISTRATION_MESSAGES.rejected });
       }),
     ),
@@ -441,7 +430,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         const at = db.now().toISOString();
         db.paymentLinks[service][planType] = parsed.data.paymentLink;
         state.linkUpdatedAt[`${service}/${planType}`] = at;
-        recordAudit(db, state, admin.email, 'paymentLink.update', `${service}/${planType}`);
+        recordAudit(db, state, admin.email, 'paymentLink.update', planLabel(service, planType));
         return ok(defaultLinkUpdateResponse, {
           success: true,
           message: PAYMENT_MESSAGES.paymentLinkUpdated,
@@ -475,7 +464,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
         const meeting = db.meetings[index];
         if (!meeting) return fail(404, MEETING_MESSAGES.notFound);
         db.meetings.splice(index, 1);
-        recordAudit(db, state, admin.email, 'meeting.delete', meeting._id);
+        recordAudit(db, state, admin.email, 'meeting.delete', meetingLabel(meeting));
         return HttpResponse.json(meetingRecord(meeting));
       }),
     ),

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { render, screen, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { AdminContext, memoryStore } from 'react-admin';
 import { App, createQueryClient } from '../../App.tsx';
+import { Toasts } from '../../components/Toasts.tsx';
 import { addUser, createMockDb, type MockDb, type MockUser } from '../../mocks/db.ts';
 import { createHandlers } from '../../mocks/handlers.ts';
 import { createAuthProvider } from '../../providers/authProvider.ts';
@@ -70,7 +71,7 @@ export function renderScreen(screenElement: ReactElement, path = '/'): RenderRes
         store={memoryStore()}
       >
         {screenElement}
-        <Notification />
+        <Toasts />
       </AdminContext>
     </MemoryRouter>,
   );
