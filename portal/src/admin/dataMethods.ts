@@ -1,4 +1,5 @@
 import {
+  accountCreatedResponseSchema,
   couponResponse,
   couponsResponse,
   defaultLinksListResponse,
@@ -38,7 +39,7 @@ export interface VerifiedAssociatesQuery {
 export const adminDataMethods = {
   /** POST /user/register: the answer carries the created account, but the screen only shows the message. */
   createAccount: (body: RegisterRequest) =>
-    apiCall('/user/register', { method: 'POST', body, schema: messageResponseSchema }),
+    apiCall('/user/register', { method: 'POST', body, schema: accountCreatedResponseSchema }),
 
   verifyParticipantEmail: (body: VerifyEmailRequest) =>
     apiCall('/meeting/verify-email', { method: 'POST', body, schema: verifyEmailResponse }),

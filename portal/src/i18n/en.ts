@@ -39,6 +39,7 @@ export const portalMessages = {
     login: 'Login',
     logout: 'Logout',
     openMenu: 'Open menu',
+    needsVerification: 'Available once your documents are verified',
     account: 'Account',
     fallbackName: 'User',
   },

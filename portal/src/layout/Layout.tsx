@@ -3,11 +3,13 @@ import { Layout as RaLayout, useLocation } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
+import { useScreenTitle } from './useScreenTitle.ts';
 
 /**
  * react-admin's layout with the portal's top bar, menu and error page; the bar stays put on scroll.
- * The content column may shrink below its tables' width (they scroll sideways instead), so wide
- * tables never squeeze the menu.
+ * react-admin lets its frame grow to its widest content ('fit-content'), which made whole pages
+ * scroll sideways around wide tables; here the frame is the window's width and the content column
+ * may shrink, so screens fit (lists turn into cards where a table has no room).
  */
 export default function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -15,8 +17,15 @@ export default function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [pathname]);
+  useScreenTitle();
   return (
-    <RaLayout appBar={AppBar} appBarAlwaysOn menu={Menu} error={ErrorPage} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    <RaLayout
+      appBar={AppBar}
+      appBarAlwaysOn
+      menu={Menu}
+      error={ErrorPage}
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+    >
       {children}
     </RaLayout>
   );
