@@ -1,9 +1,21 @@
 import { useEffect, type ReactNode } from 'react';
-import { Layout as RaLayout, useLocation } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Layout as RaLayout, Sidebar as RaSidebar, useLocation, type SidebarProps } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
-import { Menu } from './Menu.tsx';
+import { Menu, SheetHeader } from './Menu.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useScreenTitle } from './useScreenTitle.ts';
+
+/** On phones the side sheet starts with its title and who is signed in, outside the menu's list. */
+function Sidebar({ children, ...props }: SidebarProps) {
+  const isSheet = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <RaSidebar {...props}>
+      {isSheet ? <SheetHeader /> : null}
+      {children}
+    </RaSidebar>
+  );
+}
 
 /**
  * react-admin's layout with the portal's top bar, menu and error page; the bar stays put on scroll.
@@ -23,6 +35,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       appBar={AppBar}
       appBarAlwaysOn
       menu={Menu}
+      sidebar={Sidebar}
       error={ErrorPage}
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
     >

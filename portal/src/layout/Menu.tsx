@@ -32,7 +32,7 @@ const GROUP_ICONS: Record<AdminMenuGroup, typeof VerifiedIcon> = {
 
 /**
  * The sidebar. On desktop it is the menu of spec §6; on phones react-admin turns it into the
- * slide-out side sheet, which carries its own title (linking to the public home page) and Logout,
+ * slide-out side sheet, which carries its own title (see Sidebar) and Logout,
  * follows the sheet's menu rule, and closes on every navigation and on logout.
  *
  * The collapsed desktop rail shows icons only: every label moves into a tooltip (and the item's
@@ -61,7 +61,6 @@ export function Menu() {
 
   return (
     <RaMenu>
-      {isSheet ? <SheetHeader /> : null}
       {mainLinks(can).map((link) =>
         link.disabled ? (
           <DisabledItem key={link.to} link={link} collapsed={collapsed} />
@@ -71,9 +70,10 @@ export function Menu() {
       )}
       {admin ? (
         <>
-          <Divider sx={{ my: 1 }} />
+          <Divider component="li" sx={{ my: 1 }} />
           {collapsed ? null : (
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
+            // Inside the menu only menu items and separators may stand, so the heading is plain text.
+            <ListSubheader component="li" role="presentation" disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
               {translate('bh.menu.adminTools')}
             </ListSubheader>
           )}
@@ -94,7 +94,7 @@ export function Menu() {
       ) : null}
       {isSheet ? (
         <>
-          <Divider sx={{ my: 1 }} />
+          <Divider component="li" sx={{ my: 1 }} />
           <MenuItem
             onClick={() => {
               setOpen(false);
@@ -112,22 +112,23 @@ export function Menu() {
   );
 }
 
-/** A menu line that is there but not usable yet, saying why in a tooltip. */
+/**
+ * A menu line that is there but not usable yet, saying why in a tooltip. It stays focusable (with
+ * aria-disabled) so keyboard and screen-reader users find it and its reason too.
+ */
 function DisabledItem({ link, collapsed }: { link: MenuLink; collapsed: boolean }) {
   const translate = useTranslate();
   const label = translate(link.labelKey);
+  const reason = translate('bh.menu.needsVerification');
   const Icon = link.icon;
   return (
-    <Tooltip title={collapsed ? `${label}: ${translate('bh.menu.needsVerification')}` : translate('bh.menu.needsVerification')} placement="right">
-      {/* A disabled item takes no pointer events, so the tooltip listens on a wrapper. */}
-      <span>
-        <MenuItem disabled aria-label={label}>
-          <ListItemIcon>
-            <Icon />
-          </ListItemIcon>
-          {collapsed ? null : <ListItemText slotProps={{ primary: { noWrap: true } }}>{label}</ListItemText>}
-        </MenuItem>
-      </span>
+    <Tooltip title={collapsed ? `${label}: ${reason}` : reason} placement="right" describeChild>
+      <MenuItem aria-disabled="true" aria-label={label} sx={{ color: 'text.disabled', cursor: 'default' }}>
+        <ListItemIcon sx={{ color: 'text.disabled' }}>
+          <Icon />
+        </ListItemIcon>
+        {collapsed ? null : <ListItemText slotProps={{ primary: { noWrap: true } }}>{label}</ListItemText>}
+      </MenuItem>
     </Tooltip>
   );
 }
@@ -171,7 +172,7 @@ function SubMenu({
         toggle
       )}
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List component="div" disablePadding aria-label={label} sx={{ pl: collapsed ? 0 : 1.5 }}>
+        <List component="div" role="group" disablePadding aria-label={label} sx={{ pl: collapsed ? 0 : 1.5 }}>
           {entries.map((entry) => (
             <AdminItem key={entry.path} entry={entry} />
           ))}
@@ -181,7 +182,8 @@ function SubMenu({
   );
 }
 
-function SheetHeader() {
+/** The side sheet's title (linking to the public home page) and who is signed in, above its menu. */
+export function SheetHeader() {
   const translate = useTranslate();
   const { identity } = usePortalIdentity();
   return (

@@ -15,6 +15,14 @@ export function screenTitle(screen: string, app: string): string {
 const HEADING = '#main-content h1';
 
 /**
+ * The shown screen's heading. While the next screen's code loads, React keeps the previous screen
+ * in the page, hidden with display: none; its heading must not be taken for the new one's.
+ */
+function shownHeading(): HTMLElement | undefined {
+  return Array.from(document.querySelectorAll<HTMLElement>(HEADING)).find((h) => !h.closest('[style*="display: none"]'));
+}
+
+/**
  * Gives each screen its own browser title and, after a navigation inside the portal, moves focus
  * to the new screen's heading, so keyboard and screen-reader users start where the new content
  * starts instead of on the page body. Screens load lazily and may show a spinner first, so the
@@ -32,7 +40,7 @@ export function useScreenTitle(): void {
     const key = TITLE_KEYS[pathname.toLowerCase()];
 
     const apply = (): boolean => {
-      const heading = document.querySelector<HTMLElement>(HEADING);
+      const heading = shownHeading();
       if (!heading) return false;
       document.title = screenTitle(key ? translate(key) : (heading.textContent ?? ''), app);
       if (navigated) {
@@ -46,7 +54,7 @@ export function useScreenTitle(): void {
     const observer = new MutationObserver(() => {
       if (apply()) observer.disconnect();
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
     const giveUp = window.setTimeout(() => observer.disconnect(), 15_000);
     return () => {
       observer.disconnect();

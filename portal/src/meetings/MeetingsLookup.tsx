@@ -140,7 +140,7 @@ function UpcomingTable({ meetings, now, showJoinTimes }: { meetings: Meeting[]; 
           {translate('bh.lookup.noUpcoming')}
         </Typography>
       ) : (
-        <RecordList records={meetings} columns={columns} recordKey={(m) => m._id} labelledBy="lookup-upcoming" cardsBelow="sm" />
+        <RecordList records={meetings} columns={columns} recordKey={(m) => m._id} labelledBy="lookup-upcoming" />
       )}
     </Paper>
   );
