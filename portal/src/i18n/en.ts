@@ -40,6 +40,7 @@ export const portalMessages = {
     logout: 'Logout',
     openMenu: 'Open menu',
     needsVerification: 'Available once your documents are verified',
+    sheet: 'Menu',
     account: 'Account',
     fallbackName: 'User',
   },

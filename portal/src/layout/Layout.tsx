@@ -1,16 +1,30 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { Layout as RaLayout, Sidebar as RaSidebar, useLocation, type SidebarProps } from 'react-admin';
+import { Layout as RaLayout, Sidebar as RaSidebar, useLocation, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
 import { Menu, SheetHeader } from './Menu.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useScreenTitle } from './useScreenTitle.ts';
 
-/** On phones the side sheet starts with its title and who is signed in, outside the menu's list. */
+/**
+ * On phones the side sheet is a dialog named 'Menu' that starts with its title and who is signed
+ * in, outside the menu's list. Closed with Escape or a tap beside it, it hands focus back to ☰;
+ * closed because a menu item opened another screen, it leaves focus to that screen's heading.
+ */
 function Sidebar({ children, ...props }: SidebarProps) {
+  const translate = useTranslate();
   const isSheet = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const { pathname } = useLocation();
+  const [open] = useSidebarState();
+  const wasOpen = useRef(open);
+  const openedOn = useRef(pathname);
+  if (open && !wasOpen.current) openedOn.current = pathname;
+  wasOpen.current = open;
+  const sheetProps = isSheet
+    ? { slotProps: { paper: { 'aria-label': translate('bh.menu.sheet') } }, disableRestoreFocus: pathname !== openedOn.current }
+    : {};
   return (
-    <RaSidebar {...props}>
+    <RaSidebar {...props} {...sheetProps}>
       {isSheet ? <SheetHeader /> : null}
       {children}
     </RaSidebar>
