@@ -45,6 +45,9 @@ export function describeError(error: unknown): string | null {
   return text && !isTechnical(error, text) ? text : null;
 }
 
+/** The page reload, as an object so tests can watch it (jsdom cannot reload). */
+export const appReload = { reload: () => window.location.reload() };
+
 /** When the app last reloaded itself for a missing chunk (this tab only). */
 export const CHUNK_RELOAD_KEY = 'bh.chunkReloadAt';
 /** A second missing chunk within this long of the reload is shown, not reloaded again. */
@@ -69,7 +72,7 @@ function useReloadForMissingChunk(error: unknown): boolean {
     }
   });
   useEffect(() => {
-    if (reloading) window.location.reload();
+    if (reloading) appReload.reload();
   }, [reloading]);
   return reloading;
 }
