@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { adminMenu } from '../admin/index.ts';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
-import { addUser, type MockDb } from '../mocks/db.ts';
+import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/renderPortal.tsx';
 import { server } from '../test/server.ts';
 import { setViewportWidth } from '../test/viewport.ts';
@@ -366,5 +366,29 @@ describe('the shell at every width (issue 13)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Coupons' }).textContent).toBe('');
     await user.hover(verification);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Verification');
+  });
+});
+
+describe('meeting lists on a phone (issue 13)', () => {
+  it('shows the sessions as cards, every column a labelled line, instead of a squeezed table', async () => {
+    setViewportWidth(390);
+    const db = testDb();
+    const { client, associate } = accounts(db);
+    addMeeting(db, { client, associate, startsAt: new Date(Date.now() + 3 * 86_400_000) });
+    renderPortal('/dashboard', { db, signedIn: associate });
+    const cards = await screen.findByRole('list', { name: 'Upcoming Sessions' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const terms = within(cards).getAllByRole('term').map((t) => t.textContent);
+    expect(terms).toEqual(['Date', 'Time', 'Client', 'Join', 'Report']);
+    expect(within(cards).getByText('Priya Nair')).toBeInTheDocument();
+  });
+
+  it('keeps the table where there is room', async () => {
+    setViewportWidth(1280);
+    const db = testDb();
+    const { client, associate } = accounts(db);
+    addMeeting(db, { client, associate, startsAt: new Date(Date.now() + 3 * 86_400_000) });
+    renderPortal('/dashboard', { db, signedIn: associate });
+    expect(await screen.findByRole('table', { name: 'Upcoming Sessions' })).toBeInTheDocument();
   });
 });
