@@ -35,7 +35,7 @@ function lookUp(email: string) {
  * and an associate whose application waits for review, made through the API as an admin would.
  */
 export async function castOfPortal(baseUrl: string): Promise<PortalCast> {
-  const login = async (email: string, password = DEMO.password) => {
+  const login = async (email: string, password: string = DEMO.password) => {
     const api = new ApiClient(baseUrl);
     await api.login(email, password);
     return api;

@@ -23,7 +23,7 @@ export function cardRowsSx(labels: Readonly<Record<string, string>>): SxProps<Th
     [theme.breakpoints.down('md')]: {
       '& table, & tbody, & tr, & td': { display: 'block', width: '100%' },
       '& thead': { display: 'block' },
-      '& thead tr': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5, 1), py: 1 },
+      '& thead tr': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5, 2), py: 1, px: 2 },
       '& thead th': { display: 'block', border: 0, p: 0, width: 'auto' },
       '& thead th:empty': { display: 'none' },
       '& tbody tr': { borderTop: `1px solid ${theme.palette.divider}`, py: 1 },
@@ -33,6 +33,7 @@ export function cardRowsSx(labels: Readonly<Record<string, string>>): SxProps<Th
         gridTemplateColumns: 'minmax(6.5rem, max-content) minmax(0, 1fr)',
         columnGap: theme.spacing(2),
         alignItems: 'center',
+        justifyItems: 'start',
         py: 0.5,
         px: 2,
       },
