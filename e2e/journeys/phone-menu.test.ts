@@ -70,8 +70,9 @@ async function walkTheSheet(page: Page, account: { email: string; password: stri
     const target = new URL(item.href ?? '', baseUrl).pathname;
     // An admin who is not verified yet sees the admin links (spec §6) but is sent back to the dashboard.
     const landing = expectations.deniedAdminTools && target.startsWith('/admin/') ? '/dashboard' : target;
+    if (landing !== target) await page.getByText('Access denied. Admin only.').last().waitFor({ timeout: 20_000 });
     await page.waitForURL((url) => url.pathname.toLowerCase() === landing.toLowerCase(), { timeout: 20_000 });
-    await page.getByRole('menuitem', { name: 'Logout' }).waitFor({ state: 'hidden', timeout: 5_000 });
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor({ state: 'hidden', timeout: 10_000 });
     const heading = page.locator('#main-content h1').first();
     await heading.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await page.title()).toMatch(/ · Better Health$/);

@@ -95,6 +95,9 @@ export async function signInContext(context: BrowserContext, baseUrl: string, ap
 }
 
 const SETTLED = '!document.querySelector("#main-content .MuiCircularProgress-root, #main-content .MuiLinearProgress-root")';
+/** No finite animation or transition is still running (endless ones are spinners, checked above). */
+const ANIMATIONS_DONE =
+  'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming?.().endTime === Infinity)';
 /** Focus is on the new screen's heading, or inside the dialog the screen opened (which keeps it). */
 const HEADING_FOCUSED = 'document.activeElement?.matches?.("#main-content h1") === true || !!document.activeElement?.closest?.("[role=dialog]")';
 
@@ -131,5 +134,7 @@ export async function openScreen(page: Page, baseUrl: string, screen: PortalScre
     await page.locator('#main-content h1').first().waitFor({ state: 'visible', timeout: 20_000 });
   }
   await waitUntil(page, SETTLED, `${screen.path} keeps showing a spinner`);
+  // Drawers and dialogs slide in: measure once they have come to rest.
+  await waitUntil(page, ANIMATIONS_DONE, `${screen.path} keeps moving`);
   if (screen.prepare) await screen.prepare(page);
 }

@@ -49,7 +49,7 @@ export function describeError(error: unknown): string | null {
 export const appReload = { reload: () => window.location.reload() };
 
 /** When the app last reloaded itself for a missing chunk (this tab only). */
-export const CHUNK_RELOAD_KEY = 'bh.chunkReloadAt';
+export const CHUNK_RELOAD_KEY = 'better-health-chunk-reload-at';
 /** A second missing chunk within this long of the reload is shown, not reloaded again. */
 const CHUNK_RELOAD_GUARD_MS = 60_000;
 
