@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
@@ -9,6 +9,7 @@ import {
   LoadingPage,
   localStorageStore,
   Navigate,
+  useTranslate,
   type Store,
 } from 'react-admin';
 import { adminScreens } from './admin/index.ts';
@@ -16,6 +17,7 @@ import { RequireAccess, RequireAdmin } from './components/RequireAccess.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
 import { LoginPage } from './login/LoginPage.tsx';
+import { screenTitle } from './layout/useScreenTitle.ts';
 import { ErrorPage } from './pages/ErrorPage.tsx';
 import { AdminNotFoundPage, NotFoundPage } from './pages/NotFoundPage.tsx';
 import {
@@ -64,6 +66,15 @@ function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The sign-in page sits outside the layout, so it names itself in the browser title. */
+function Login() {
+  const translate = useTranslate();
+  useEffect(() => {
+    document.title = screenTitle(translate('bh.menu.login'), translate('bh.app.name'));
+  }, [translate]);
+  return <LoginPage />;
+}
+
 export interface AppProps {
   authProvider?: PortalAuthProvider;
   dataProvider?: PortalDataProvider;
@@ -97,7 +108,7 @@ export function App(props: AppProps) {
         <CoreAdminUI
           title="Better Health"
           layout={Layout}
-          loginPage={LoginPage}
+          loginPage={Login}
           catchAll={NotFoundPage}
           error={ErrorPage}
           loading={LoadingPage}

@@ -1,4 +1,5 @@
 import {
+  accountCreatedResponseSchema,
   couponResponse,
   couponsResponse,
   defaultLinksListResponse,
@@ -45,7 +46,7 @@ export interface VerifiedAssociatesQuery {
 export const adminDataMethods = {
   /** POST /user/register: the answer carries the created account, but the screen only shows the message. */
   createAccount: (body: RegisterRequest) =>
-    apiCall('/user/register', { method: 'POST', body, schema: messageResponseSchema }),
+    apiCall('/user/register', { method: 'POST', body, schema: accountCreatedResponseSchema }),
 
   /** POST /user/invite: Create Accounts without a password; the person sets one from the email. */
   inviteAccount: (body: InviteRequest) => apiCall('/user/invite', { method: 'POST', body, schema: inviteResponse }),

@@ -53,6 +53,8 @@ export const adminMessages = {
     submit: 'Sign Up',
     submitting: 'Signing up…',
     created: AUTH_MESSAGES.accountCreated,
+    /** The server's message, then whose account it is (so a second account is never mistaken for the first). */
+    createdFor: '%{message}: %{name} (%{email}), %{role}',
     failed: AUTH_MESSAGES.signupFailed,
   },
   meeting: {
@@ -250,6 +252,7 @@ export const adminMessages = {
   grids: {
     meetings: {
       title: 'All Meetings',
+      search: 'Search meetings',
       when: 'When',
       client: 'Client',
       associate: 'BH Associate',
@@ -270,6 +273,7 @@ export const adminMessages = {
     },
     users: {
       title: 'All Users',
+      search: 'Search users',
       name: 'Name',
       email: 'Email',
       role: 'Role',

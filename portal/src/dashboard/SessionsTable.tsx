@@ -1,27 +1,24 @@
-import type { ReactNode } from 'react';
-import { Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Meeting } from '@bh/shared';
 import { AddToCalendarButton } from '../meetings/AddToCalendarButton.tsx';
+import { Email } from '../components/Email.tsx';
 import { DeleteMeetingButton } from '../meetings/DeleteMeetingButton.tsx';
 import { JoinButton } from '../meetings/JoinButton.tsx';
 import { ReportActions } from '../meetings/ReportActions.tsx';
 import { formatJoinTime, formatMeetingDate, startOf } from '../meetings/meetingTime.ts';
+import { RecordList, type RecordColumn } from '../meetings/RecordList.tsx';
 import { useAccess } from '../providers/hooks.ts';
 
-interface Column {
-  key: string;
-  labelKey: string;
-  render: (meeting: Meeting, index: number) => ReactNode;
-}
+type Column = Omit<RecordColumn<Meeting>, 'label'> & { labelKey: string };
 
 function Person({ name, email }: { name: string; email?: string }) {
   return (
     <Box>
       <Typography variant="body2">{name}</Typography>
       {email ? (
-        <Typography variant="caption" color="text.secondary">
-          {email}
+        <Typography variant="caption" color="text.secondary" component="div">
+          <Email address={email} />
         </Typography>
       ) : null}
     </Box>
@@ -41,7 +38,8 @@ function JoinTime({ instant }: { instant: string | null }) {
 }
 
 /**
- * 'Upcoming Sessions' and 'Past Sessions' (spec §2.6). Columns follow the role: clients see their
+ * 'Upcoming Sessions' and 'Past Sessions' (spec §2.6), a table on wide screens and cards on phones
+ * and tablets. Columns follow the role: clients see their
  * BH Associate, associates their client, verified admins both identifiers, the join times in
  * Asia/Kolkata and Delete. Past sessions come newest first, numbered count down to 1.
  */
@@ -56,8 +54,8 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
     columns.push({ key: 'session', labelKey: 'bh.dashboard.columns.session', render: (_m, index) => meetings.length - index });
   }
   columns.push(
-    { key: 'date', labelKey: 'bh.dashboard.columns.date', render: (m) => formatMeetingDate(m.meetingDate) },
-    { key: 'time', labelKey: 'bh.dashboard.columns.time', render: (m) => m.meetingTime },
+    { key: 'date', labelKey: 'bh.dashboard.columns.date', render: (m) => formatMeetingDate(m.meetingDate), noWrap: true },
+    { key: 'time', labelKey: 'bh.dashboard.columns.time', render: (m) => m.meetingTime, noWrap: true },
   );
   if (can('meetings', 'viewParticipants')) {
     columns.push(
@@ -114,30 +112,12 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
           {translate(kind === 'upcoming' ? 'bh.dashboard.noUpcoming' : 'bh.dashboard.noPast')}
         </Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-labelledby={titleId}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.key} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {translate(column.labelKey)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {meetings.map((meeting, index) => (
-                <TableRow key={meeting._id} hover>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} sx={{ whiteSpace: 'nowrap' }}>
-                      {column.render(meeting, index)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RecordList
+          records={meetings}
+          columns={columns.map(({ labelKey, ...column }) => ({ ...column, label: translate(labelKey) }))}
+          recordKey={(m) => m._id}
+          labelledBy={titleId}
+        />
       )}
     </Paper>
   );

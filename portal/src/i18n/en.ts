@@ -39,6 +39,8 @@ export const portalMessages = {
     login: 'Login',
     logout: 'Logout',
     openMenu: 'Open menu',
+    needsVerification: 'Available once your documents are verified',
+    sheet: 'Menu',
     account: 'Account',
     fallbackName: 'User',
   },

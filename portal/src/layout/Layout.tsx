@@ -1,13 +1,41 @@
-import { useEffect, type ReactNode } from 'react';
-import { Layout as RaLayout, useLocation } from 'react-admin';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Layout as RaLayout, Sidebar as RaSidebar, useLocation, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
-import { Menu } from './Menu.tsx';
+import { Menu, SheetHeader } from './Menu.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
+import { useScreenTitle } from './useScreenTitle.ts';
+
+/**
+ * On phones the side sheet is a dialog named 'Menu' that starts with its title and who is signed
+ * in, outside the menu's list. Closed with Escape or a tap beside it, it hands focus back to ☰;
+ * closed because a menu item opened another screen, it leaves focus to that screen's heading.
+ */
+function Sidebar({ children, ...props }: SidebarProps) {
+  const translate = useTranslate();
+  const isSheet = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const { pathname } = useLocation();
+  const [open] = useSidebarState();
+  const wasOpen = useRef(open);
+  const openedOn = useRef(pathname);
+  if (open && !wasOpen.current) openedOn.current = pathname;
+  wasOpen.current = open;
+  const sheetProps = isSheet
+    ? { slotProps: { paper: { 'aria-label': translate('bh.menu.sheet') } }, disableRestoreFocus: pathname !== openedOn.current }
+    : {};
+  return (
+    <RaSidebar {...props} {...sheetProps}>
+      {isSheet ? <SheetHeader /> : null}
+      {children}
+    </RaSidebar>
+  );
+}
 
 /**
  * react-admin's layout with the portal's top bar, menu and error page; the bar stays put on scroll.
- * The content column may shrink below its tables' width (they scroll sideways instead), so wide
- * tables never squeeze the menu.
+ * react-admin lets its frame grow to its widest content ('fit-content'), which made whole pages
+ * scroll sideways around wide tables; here the frame is the window's width and the content column
+ * may shrink, so screens fit (lists turn into cards where a table has no room).
  */
 export default function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -15,8 +43,16 @@ export default function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [pathname]);
+  useScreenTitle();
   return (
-    <RaLayout appBar={AppBar} appBarAlwaysOn menu={Menu} error={ErrorPage} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    <RaLayout
+      appBar={AppBar}
+      appBarAlwaysOn
+      menu={Menu}
+      sidebar={Sidebar}
+      error={ErrorPage}
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+    >
       {children}
     </RaLayout>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Box,
   Collapse,
@@ -9,6 +9,7 @@ import {
   ListItemText,
   ListSubheader,
   MenuItem,
+  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
@@ -21,7 +22,7 @@ import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { Menu as RaMenu, useLocation, useSidebarState, useTranslate } from 'react-admin';
 import type { AdminMenuEntry, AdminMenuGroup } from '../admin/index.ts';
 import { useAccess, usePortalIdentity } from '../providers/hooks.ts';
-import { adminSection, mainLinks } from './menuLinks.ts';
+import { adminSection, mainLinks, type MenuLink } from './menuLinks.ts';
 import { useLogoutWithToast } from './useLogoutWithToast.ts';
 
 const GROUP_ICONS: Record<AdminMenuGroup, typeof VerifiedIcon> = {
@@ -31,18 +32,28 @@ const GROUP_ICONS: Record<AdminMenuGroup, typeof VerifiedIcon> = {
 
 /**
  * The sidebar. On desktop it is the menu of spec §6; on phones react-admin turns it into the
- * slide-out side sheet, which carries its own title (linking to the public home page) and Logout,
+ * slide-out side sheet, which carries its own title (see Sidebar) and Logout,
  * follows the sheet's menu rule, and closes on every navigation and on logout.
+ *
+ * The collapsed desktop rail shows icons only: every label moves into a tooltip (and the item's
+ * accessible name), so nothing wraps or sticks out of the rail.
  */
 export function Menu() {
   const translate = useTranslate();
   const isSheet = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const [, setOpen] = useSidebarState();
+  const [open, setOpen] = useSidebarState();
   const { pathname } = useLocation();
   const { can } = useAccess();
   const logout = useLogoutWithToast();
+  const collapsed = !isSheet && !open;
 
+  // The sheet closes when the route changes, never merely because it mounted: the temporary
+  // drawer mounts this menu as it opens, and useMediaQuery answers false on that first render and
+  // true right after, so an effect keyed on the media query closed the sheet ~200 ms after ☰.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (isSheet) setOpen(false);
   }, [pathname, isSheet, setOpen]);
 
@@ -50,28 +61,40 @@ export function Menu() {
 
   return (
     <RaMenu>
-      {isSheet ? <SheetHeader /> : null}
-      {mainLinks(can).map(({ to, labelKey, icon: Icon }) => (
-        <RaMenu.Item key={to} to={to} primaryText={labelKey} leftIcon={<Icon />} />
-      ))}
+      {mainLinks(can).map((link) =>
+        link.disabled ? (
+          <DisabledItem key={link.to} link={link} collapsed={collapsed} />
+        ) : (
+          <RaMenu.Item key={link.to} to={link.to} primaryText={link.labelKey} leftIcon={<link.icon />} />
+        ),
+      )}
       {admin ? (
         <>
-          <Divider sx={{ my: 1 }} />
-          <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
-            {translate('bh.menu.adminTools')}
-          </ListSubheader>
+          <Divider component="li" sx={{ my: 1 }} />
+          {collapsed ? null : (
+            // Inside the menu only menu items and separators may stand, so the heading is plain text.
+            <ListSubheader component="li" role="presentation" disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
+              {translate('bh.menu.adminTools')}
+            </ListSubheader>
+          )}
           {admin.map((item) =>
             item.kind === 'entry' ? (
               <AdminItem key={item.entry.path} entry={item.entry} />
             ) : (
-              <SubMenu key={item.group} labelKey={item.labelKey} icon={GROUP_ICONS[item.group]} entries={item.entries} />
+              <SubMenu
+                key={item.group}
+                labelKey={item.labelKey}
+                icon={GROUP_ICONS[item.group]}
+                entries={item.entries}
+                collapsed={collapsed}
+              />
             ),
           )}
         </>
       ) : null}
       {isSheet ? (
         <>
-          <Divider sx={{ my: 1 }} />
+          <Divider component="li" sx={{ my: 1 }} />
           <MenuItem
             onClick={() => {
               setOpen(false);
@@ -89,27 +112,67 @@ export function Menu() {
   );
 }
 
+/**
+ * A menu line that is there but not usable yet, saying why in a tooltip. It stays focusable (with
+ * aria-disabled) so keyboard and screen-reader users find it and its reason too.
+ */
+function DisabledItem({ link, collapsed }: { link: MenuLink; collapsed: boolean }) {
+  const translate = useTranslate();
+  const label = translate(link.labelKey);
+  const reason = translate('bh.menu.needsVerification');
+  const Icon = link.icon;
+  return (
+    <Tooltip title={collapsed ? `${label}: ${reason}` : reason} placement="right" describeChild>
+      <MenuItem aria-disabled="true" aria-label={label} sx={{ color: 'text.disabled', cursor: 'default' }}>
+        <ListItemIcon sx={{ color: 'text.disabled' }}>
+          <Icon />
+        </ListItemIcon>
+        {collapsed ? null : <ListItemText slotProps={{ primary: { noWrap: true } }}>{label}</ListItemText>}
+      </MenuItem>
+    </Tooltip>
+  );
+}
+
 function AdminItem({ entry }: { entry: AdminMenuEntry }) {
   const Icon = entry.icon;
   return <RaMenu.Item to={entry.path} primaryText={entry.labelKey} leftIcon={<Icon />} />;
 }
 
-function SubMenu({ labelKey, icon: Icon, entries }: { labelKey: string; icon: typeof VerifiedIcon; entries: AdminMenuEntry[] }) {
+function SubMenu({
+  labelKey,
+  icon: Icon,
+  entries,
+  collapsed,
+}: {
+  labelKey: string;
+  icon: typeof VerifiedIcon;
+  entries: AdminMenuEntry[];
+  collapsed: boolean;
+}) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState(() => entries.some((e) => pathname.toLowerCase().startsWith(e.path.toLowerCase())));
   const label = translate(labelKey);
+  const toggle = (
+    <MenuItem onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} aria-label={collapsed ? label : undefined}>
+      <ListItemIcon>
+        <Icon />
+      </ListItemIcon>
+      {collapsed ? null : <ListItemText slotProps={{ primary: { noWrap: true } }}>{label}</ListItemText>}
+      {collapsed ? null : expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+    </MenuItem>
+  );
   return (
     <>
-      <MenuItem onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
-        <ListItemIcon>
-          <Icon />
-        </ListItemIcon>
-        <ListItemText>{label}</ListItemText>
-        {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-      </MenuItem>
+      {collapsed ? (
+        <Tooltip title={label} placement="right">
+          {toggle}
+        </Tooltip>
+      ) : (
+        toggle
+      )}
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List component="div" disablePadding aria-label={label} sx={{ pl: 1.5 }}>
+        <List component="div" role="group" disablePadding aria-label={label} sx={{ pl: collapsed ? 0 : 1.5 }}>
           {entries.map((entry) => (
             <AdminItem key={entry.path} entry={entry} />
           ))}
@@ -119,7 +182,8 @@ function SubMenu({ labelKey, icon: Icon, entries }: { labelKey: string; icon: ty
   );
 }
 
-function SheetHeader() {
+/** The side sheet's title (linking to the public home page) and who is signed in, above its menu. */
+export function SheetHeader() {
   const translate = useTranslate();
   const { identity } = usePortalIdentity();
   return (
@@ -130,10 +194,10 @@ function SheetHeader() {
       </Link>
       {identity ? (
         <>
-          <Typography variant="subtitle2" noWrap sx={{ mt: 1 }}>
+          <Typography variant="subtitle2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
             {identity.fullName?.trim() || translate('bh.menu.fallbackName')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {identity.email}
           </Typography>
         </>

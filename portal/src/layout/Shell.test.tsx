@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { adminMenu } from '../admin/index.ts';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
-import { addUser, type MockDb } from '../mocks/db.ts';
+import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/renderPortal.tsx';
 import { server } from '../test/server.ts';
 import { setViewportWidth } from '../test/viewport.ts';
@@ -222,9 +222,12 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     expect(await screen.findByRole('link', { name: 'BetterHealth' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('button', { name: 'Profile' })).not.toBeInTheDocument();
     const sheet = await openSheet(user);
-    const home = within(sheet.parentElement ?? sheet).getAllByRole('link', { name: 'BetterHealth' });
+    // The sheet's header sits above its menu, inside the sheet (a dialog named 'Menu').
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(dialog).toContainElement(sheet);
+    const home = within(dialog).getAllByRole('link', { name: 'BetterHealth' });
     expect(home.some((link) => link.getAttribute('href') === '/')).toBe(true);
-    expect(within(sheet).getByText('priya@example.in')).toBeInTheDocument();
+    expect(within(dialog).getByText('priya@example.in')).toBeInTheDocument();
   });
 
   it('shows every admin link to an admin who is not verified yet', async () => {
@@ -274,5 +277,118 @@ describe('navigation', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Meeting History' }));
     await screen.findByRole('heading', { name: 'Meeting History' });
     expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+  });
+});
+
+describe('the shell at every width (issue 13)', () => {
+  it('keeps the side sheet open once it has slid in', async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    const db = testDb();
+    const { associate } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: associate });
+    await user.click(await screen.findByRole('button', { name: /open menu/i }));
+    await screen.findByRole('menuitem', { name: 'Logout' });
+    // It used to close itself about 200 ms after opening.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: 'Submit Documents' })).toBeVisible();
+  });
+
+  it('names each screen in the browser title and moves focus to its heading after navigating', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { associate } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: associate });
+    await waitFor(() => expect(document.title).toBe('Dashboard · Better Health'));
+    await user.click(within(await sidebar()).getByRole('menuitem', { name: 'Meeting History' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Meeting History' });
+    await waitFor(() => expect(document.title).toBe('Meeting History · Better Health'));
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('disables Meeting History in the sidebar until the associate is verified, like the dashboard button', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { newAssociate } = accounts(db);
+    const portal = renderPortal('/dashboard', { db, signedIn: newAssociate });
+    const item = within(await sidebar()).getByRole('menuitem', { name: 'Meeting History' });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).not.toHaveAttribute('href');
+    expect(await screen.findByRole('button', { name: 'Meeting History' })).toBeDisabled();
+    await user.click(item);
+    expect(portal.path()).toBe('/dashboard');
+    await user.hover(item);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Available once your documents are verified');
+  });
+
+  it("lists Admin Tools in a verified admin's avatar menu, and only there", async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { admin } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: admin });
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    const dropdown = await waitFor(() => {
+      const element = document.getElementById('bh-user-menu');
+      if (!element) throw new Error('menu not open');
+      return element;
+    });
+    const scope = within(dropdown);
+    expect(scope.getByText('Admin Tools')).toBeInTheDocument();
+    for (const entry of adminMenu) {
+      expect(scope.getByRole('menuitem', { name: i18nProvider.translate(entry.labelKey) })).toHaveAttribute('href', entry.path);
+    }
+  });
+
+  it('keeps Admin Tools out of the avatar menu of an admin who is not verified', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { pendingAdmin } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: pendingAdmin });
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    await screen.findByRole('menuitem', { name: 'Logout' });
+    expect(screen.queryByRole('menuitem', { name: 'Create Accounts' })).toBeNull();
+    expect(screen.queryByText('Admin Tools')).toBeNull();
+  });
+
+  it('shows icons only in the collapsed rail, each with its name as a tooltip', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { admin } = accounts(db);
+    renderPortal('/dashboard', { db, signedIn: admin });
+    const menu = await sidebar();
+    expect(within(menu).getByText('Admin Tools')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /close menu/i }));
+    await waitFor(() => expect(within(menu).queryByText('Admin Tools')).toBeNull());
+    const verification = within(menu).getByRole('menuitem', { name: 'Verification' });
+    // No label text left to wrap or stick out of the rail: the name lives in the tooltip.
+    expect(verification.textContent).toBe('');
+    expect(within(menu).getByRole('menuitem', { name: 'Coupons' }).textContent).toBe('');
+    await user.hover(verification);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Verification');
+  });
+});
+
+describe('meeting lists on a phone (issue 13)', () => {
+  it('shows the sessions as cards, every column a labelled line, instead of a squeezed table', async () => {
+    setViewportWidth(390);
+    const db = testDb();
+    const { client, associate } = accounts(db);
+    addMeeting(db, { client, associate, startsAt: new Date(Date.now() + 3 * 86_400_000) });
+    renderPortal('/dashboard', { db, signedIn: associate });
+    const cards = await screen.findByRole('list', { name: 'Upcoming Sessions' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const terms = within(cards).getAllByRole('term').map((t) => t.textContent);
+    expect(terms).toEqual(['Date', 'Time', 'Client', 'Join', 'Report']);
+    expect(within(cards).getByText('Priya Nair')).toBeInTheDocument();
+  });
+
+  it('keeps the table where there is room', async () => {
+    setViewportWidth(1280);
+    const db = testDb();
+    const { client, associate } = accounts(db);
+    addMeeting(db, { client, associate, startsAt: new Date(Date.now() + 3 * 86_400_000) });
+    renderPortal('/dashboard', { db, signedIn: associate });
+    expect(await screen.findByRole('table', { name: 'Upcoming Sessions' })).toBeInTheDocument();
   });
 });

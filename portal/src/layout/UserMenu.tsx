@@ -1,15 +1,15 @@
 import { useState, type MouseEvent } from 'react';
-import { Avatar, Box, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { LinkBase, useTranslate } from 'react-admin';
 import { initialOf } from '@bh/shared';
 import { useAccess, usePortalIdentity } from '../providers/hooks.ts';
-import { mainLinks } from './menuLinks.ts';
+import { adminSection, mainLinks } from './menuLinks.ts';
 import { useLogoutWithToast } from './useLogoutWithToast.ts';
 
 /**
  * The desktop avatar dropdown (spec §2.4): the name's initial (or 'U'), the name (or 'User'), the
- * email, the menu links and Logout.
+ * email, the menu links (Admin Tools too for a verified admin, spec §6) and Logout.
  */
 export function UserMenu() {
   const translate = useTranslate();
@@ -21,6 +21,8 @@ export function UserMenu() {
   const label = translate('ra.auth.user_menu');
   const initial = initialOf(identity?.fullName, 'U');
   const name = identity?.fullName?.trim() || translate('bh.menu.fallbackName');
+  // The avatar menu lists the admin screens flat, each submenu's screens under its name.
+  const adminLinks = (adminSection(can, 'desktop') ?? []).flatMap((item) => (item.kind === 'entry' ? [item.entry] : item.entries));
 
   return (
     <>
@@ -47,18 +49,37 @@ export function UserMenu() {
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, minWidth: 240 }}>
           <Avatar sx={{ bgcolor: 'primary.main' }}>{initial}</Avatar>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle2" noWrap>
+          <Box sx={{ minWidth: 0, maxWidth: 280 }}>
+            <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
               {name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {identity?.email ?? ''}
             </Typography>
           </Box>
         </Box>
         <Divider />
-        {mainLinks(can).map(({ to, labelKey, icon: Icon }) => (
-          <MenuItem key={to} component={LinkBase} to={to} onClick={close}>
+        {mainLinks(can).map(({ to, labelKey, icon: Icon, disabled }) =>
+          disabled ? (
+            <MenuItem key={to} disabled>
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText secondary={translate('bh.menu.needsVerification')}>{translate(labelKey)}</ListItemText>
+            </MenuItem>
+          ) : (
+            <MenuItem key={to} component={LinkBase} to={to} onClick={close}>
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText>{translate(labelKey)}</ListItemText>
+            </MenuItem>
+          ),
+        )}
+        {adminLinks.length > 0 ? <Divider /> : null}
+        {adminLinks.length > 0 ? <ListSubheader sx={{ lineHeight: 2.5 }}>{translate('bh.menu.adminTools')}</ListSubheader> : null}
+        {adminLinks.map(({ path, labelKey, icon: Icon }) => (
+          <MenuItem key={path} component={LinkBase} to={path} onClick={close}>
             <ListItemIcon>
               <Icon />
             </ListItemIcon>

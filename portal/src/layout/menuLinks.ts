@@ -8,15 +8,20 @@ export interface MenuLink {
   to: string;
   labelKey: string;
   icon: ComponentType;
+  /** Shown but not usable yet (Meeting History until the associate or admin is verified). */
+  disabled?: boolean;
 }
 
 type Can = (resource: string, action: string) => boolean;
 
-/** Dashboard for everyone; Meeting History and Submit Documents for associates and admins (spec §6). */
+/**
+ * Dashboard for everyone; Meeting History and Submit Documents for associates and admins (spec §6).
+ * Meeting History stays disabled until they are verified, like the dashboard's button (spec §2.6).
+ */
 export function mainLinks(can: Can): MenuLink[] {
   const links: MenuLink[] = [{ to: '/dashboard', labelKey: 'bh.menu.dashboard', icon: DashboardIcon }];
   if (can('meetingHistory', 'menu')) {
-    links.push({ to: '/meetinghistory', labelKey: 'bh.menu.meetingHistory', icon: HistoryIcon });
+    links.push({ to: '/meetinghistory', labelKey: 'bh.menu.meetingHistory', icon: HistoryIcon, disabled: !can('meetingHistory', 'view') });
   }
   if (can('application', 'view')) {
     links.push({ to: '/details', labelKey: 'bh.menu.submitDocuments', icon: UploadFileIcon });

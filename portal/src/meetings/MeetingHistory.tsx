@@ -1,11 +1,13 @@
-import { Alert, Button, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/ManageSearch';
 import { LinkBase, Loading, useTranslate } from 'react-admin';
 import { dashboardState, type Meeting } from '@bh/shared';
+import { Email } from '../components/Email.tsx';
 import { useNow } from '../components/useNow.ts';
 import { useAccess } from '../providers/hooks.ts';
 import { JoinButton } from './JoinButton.tsx';
 import { formatJoinTime, formatMeetingDate, startOf } from './meetingTime.ts';
+import { RecordList, type RecordColumn } from './RecordList.tsx';
 import { ReportActions } from './ReportActions.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { useMeetings } from './useMeetings.ts';
@@ -33,6 +35,50 @@ function HistoryTable() {
   if (meetings.isPending) return <Loading />;
   if (meetings.isError) return <Alert severity="error">{translate('bh.dashboard.loadFailed')}</Alert>;
   const rows: Meeting[] = [...meetings.data].reverse();
+  const upcoming = (meeting: Meeting) => dashboardState(startOf(meeting), now) === 'upcoming';
+
+  const person = (name: string, email: string) => (
+    <Box>
+      {name}
+      {showBoth ? (
+        <Typography variant="caption" color="text.secondary" component="div">
+          <Email address={email} />
+        </Typography>
+      ) : null}
+    </Box>
+  );
+  const columns: RecordColumn<Meeting>[] = [
+    { key: 'date', label: translate('bh.dashboard.columns.date'), render: (m) => formatMeetingDate(m.meetingDate), noWrap: true },
+    { key: 'time', label: translate('bh.dashboard.columns.time'), render: (m) => m.meetingTime, noWrap: true },
+    { key: 'client', label: translate('bh.dashboard.columns.client'), render: (m) => person(m.clientName, m.clientId) },
+  ];
+  if (showBoth) {
+    columns.push({ key: 'associate', label: translate('bh.dashboard.columns.associate'), render: (m) => person(m.doctorName, m.doctorId) });
+  }
+  columns.push({
+    key: 'status',
+    label: translate('bh.history.status'),
+    render: (m) => (upcoming(m) ? <JoinButton meeting={m} now={now} /> : <Chip size="small" label={translate('bh.meeting.meetingEnded')} />),
+  });
+  if (showJoinTimes) {
+    columns.push(
+      {
+        key: 'userJoined',
+        label: translate('bh.dashboard.columns.userJoined'),
+        render: (m) => formatJoinTime(m.userJoinedAt) ?? translate('bh.meeting.notJoined'),
+      },
+      {
+        key: 'docJoined',
+        label: translate('bh.dashboard.columns.associateJoined'),
+        render: (m) => formatJoinTime(m.docJoinedAt) ?? translate('bh.meeting.notJoined'),
+      },
+    );
+  }
+  columns.push({
+    key: 'report',
+    label: translate('bh.dashboard.columns.report'),
+    render: (m) => (upcoming(m) && startOf(m) > now ? null : <ReportActions meeting={m} />),
+  });
 
   return (
     <>
@@ -50,67 +96,7 @@ function HistoryTable() {
             {translate('bh.history.empty')}
           </Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label={translate('bh.history.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('bh.dashboard.columns.date')}</TableCell>
-                  <TableCell>{translate('bh.dashboard.columns.time')}</TableCell>
-                  <TableCell>{translate('bh.dashboard.columns.client')}</TableCell>
-                  {showBoth ? <TableCell>{translate('bh.dashboard.columns.associate')}</TableCell> : null}
-                  <TableCell>{translate('bh.history.status')}</TableCell>
-                  {showJoinTimes ? (
-                    <>
-                      <TableCell>{translate('bh.dashboard.columns.userJoined')}</TableCell>
-                      <TableCell>{translate('bh.dashboard.columns.associateJoined')}</TableCell>
-                    </>
-                  ) : null}
-                  <TableCell>{translate('bh.dashboard.columns.report')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((meeting) => {
-                  const upcoming = dashboardState(startOf(meeting), now) === 'upcoming';
-                  return (
-                    <TableRow key={meeting._id} hover>
-                      <TableCell>{formatMeetingDate(meeting.meetingDate)}</TableCell>
-                      <TableCell>{meeting.meetingTime}</TableCell>
-                      <TableCell>
-                        {meeting.clientName}
-                        {showBoth ? (
-                          <Typography variant="caption" color="text.secondary" component="div">
-                            {meeting.clientId}
-                          </Typography>
-                        ) : null}
-                      </TableCell>
-                      {showBoth ? (
-                        <TableCell>
-                          {meeting.doctorName}
-                          <Typography variant="caption" color="text.secondary" component="div">
-                            {meeting.doctorId}
-                          </Typography>
-                        </TableCell>
-                      ) : null}
-                      <TableCell>
-                        {upcoming ? (
-                          <JoinButton meeting={meeting} now={now} />
-                        ) : (
-                          <Chip size="small" label={translate('bh.meeting.meetingEnded')} />
-                        )}
-                      </TableCell>
-                      {showJoinTimes ? (
-                        <>
-                          <TableCell>{formatJoinTime(meeting.userJoinedAt) ?? translate('bh.meeting.notJoined')}</TableCell>
-                          <TableCell>{formatJoinTime(meeting.docJoinedAt) ?? translate('bh.meeting.notJoined')}</TableCell>
-                        </>
-                      ) : null}
-                      <TableCell>{upcoming && startOf(meeting) > now ? null : <ReportActions meeting={meeting} />}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RecordList records={rows} columns={columns} recordKey={(m) => m._id} label={translate('bh.history.title')} />
         )}
       </Paper>
     </>

@@ -8,12 +8,6 @@ import {
   ListItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -24,7 +18,9 @@ import { isHttpUrl, lookupState, meetingLookupRequest, type Meeting } from '@bh/
 import { useNow } from '../components/useNow.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { useAccess, usePortalDataProvider } from '../providers/hooks.ts';
-import { formatJoinTime, formatMeetingDate, meetingWeekday, sortByStart, startOf } from './meetingTime.ts';
+import { Email } from '../components/Email.tsx';
+import { formatJoinTime, formatMeetingDate, formatMeetingDay, meetingWeekday, sortByStart, startOf } from './meetingTime.ts';
+import { RecordList, type RecordColumn } from './RecordList.tsx';
 import { StaffPage } from './StaffPage.tsx';
 
 /** The meetings lookup (spec §2.8): a user's meetings by their Better Health ID. */
@@ -113,8 +109,27 @@ function JoinTimeText({ instant }: { instant: string | null }) {
   return <>{formatJoinTime(instant) ?? translate('bh.meeting.notJoined')}</>;
 }
 
+/** 'Upcoming Meetings' (spec §2.8): a table, or cards on a phone. */
 function UpcomingTable({ meetings, now, showJoinTimes }: { meetings: Meeting[]; now: Date; showJoinTimes: boolean }) {
   const translate = useTranslate();
+  const columns: RecordColumn<Meeting>[] = [
+    { key: 'date', label: translate('bh.lookup.meetingDate'), render: (m) => formatMeetingDate(m.meetingDate), noWrap: true },
+    {
+      key: 'time',
+      label: translate('bh.lookup.meetingTime'),
+      noWrap: true,
+      render: (m) =>
+        lookupState(startOf(m), now) === 'ongoing' ? <Chip size="small" color="success" label={translate('bh.lookup.joinNow')} /> : m.meetingTime,
+    },
+    { key: 'day', label: translate('bh.lookup.meetingDay'), render: (m) => meetingWeekday(m.meetingDate) },
+    { key: 'doctor', label: translate('bh.lookup.doctorEmail'), render: (m) => <Email address={m.doctorId} /> },
+  ];
+  if (showJoinTimes) {
+    columns.push(
+      { key: 'userJoined', label: translate('bh.lookup.userJoined'), render: (m) => <JoinTimeText instant={m.userJoinedAt} /> },
+      { key: 'doctorJoined', label: translate('bh.lookup.doctorJoined'), render: (m) => <JoinTimeText instant={m.docJoinedAt} /> },
+    );
+  }
   return (
     <Paper variant="outlined" component="section" aria-labelledby="lookup-upcoming" sx={{ borderRadius: 3, overflow: 'hidden' }}>
       <Typography id="lookup-upcoming" variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
@@ -125,50 +140,7 @@ function UpcomingTable({ meetings, now, showJoinTimes }: { meetings: Meeting[]; 
           {translate('bh.lookup.noUpcoming')}
         </Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-labelledby="lookup-upcoming">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('bh.lookup.meetingDate')}</TableCell>
-                <TableCell>{translate('bh.lookup.meetingTime')}</TableCell>
-                <TableCell>{translate('bh.lookup.meetingDay')}</TableCell>
-                <TableCell>{translate('bh.lookup.doctorEmail')}</TableCell>
-                {showJoinTimes ? (
-                  <>
-                    <TableCell>{translate('bh.lookup.userJoined')}</TableCell>
-                    <TableCell>{translate('bh.lookup.doctorJoined')}</TableCell>
-                  </>
-                ) : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {meetings.map((m) => (
-                <TableRow key={m._id}>
-                  <TableCell>{formatMeetingDate(m.meetingDate)}</TableCell>
-                  <TableCell>
-                    {lookupState(startOf(m), now) === 'ongoing' ? (
-                      <Chip size="small" color="success" label={translate('bh.lookup.joinNow')} />
-                    ) : (
-                      m.meetingTime
-                    )}
-                  </TableCell>
-                  <TableCell>{meetingWeekday(m.meetingDate)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{m.doctorId}</TableCell>
-                  {showJoinTimes ? (
-                    <>
-                      <TableCell>
-                        <JoinTimeText instant={m.userJoinedAt} />
-                      </TableCell>
-                      <TableCell>
-                        <JoinTimeText instant={m.docJoinedAt} />
-                      </TableCell>
-                    </>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RecordList records={meetings} columns={columns} recordKey={(m) => m._id} labelledBy="lookup-upcoming" />
       )}
     </Paper>
   );
@@ -194,10 +166,10 @@ function PastList({ meetings, showJoinTimes }: { meetings: Meeting[]; showJoinTi
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
                   <Box>
                     <Typography variant="subtitle2">
-                      {meetingWeekday(m.meetingDate)}, {formatMeetingDate(m.meetingDate)} · {m.meetingTime}
+                      {formatMeetingDay(m.meetingDate)} · {m.meetingTime}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {translate('bh.lookup.doctor')}: {m.doctorName} ({m.doctorId})
+                      {translate('bh.lookup.doctor')}: {m.doctorName} (<Email address={m.doctorId} />)
                     </Typography>
                     {showJoinTimes ? (
                       <Typography variant="body2" color="text.secondary">

@@ -31,6 +31,19 @@ export function formatMeetingDate(meetingDate: string): string {
   }).format(date);
 }
 
+/** 'Saturday, 21 Nov, 2026': the day named once, in full, then the date. */
+export function formatMeetingDay(meetingDate: string): string {
+  const date = calendarDate(meetingDate);
+  if (!date) return meetingDate;
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(date);
+}
+
 /** 'Saturday' */
 export function meetingWeekday(meetingDate: string): string {
   const date = calendarDate(meetingDate);

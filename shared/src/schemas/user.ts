@@ -72,5 +72,7 @@ export const loginResponseSchema = z.object({
   message: z.string(),
   user: publicUserSchema,
 });
+/** POST /user/register: the server's message and the account it created. */
+export const accountCreatedResponseSchema = loginResponseSchema;
 export const profileResponseSchema = z.object({ success: z.literal(true), user: publicUserSchema });
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });

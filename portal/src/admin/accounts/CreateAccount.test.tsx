@@ -33,13 +33,13 @@ describe('Create Accounts (/admin/register)', () => {
     expect(role.value).toBe('user');
   });
 
-  it('creates an associate, says so in green, clears the form, and the message goes when an input gets focus', async () => {
+  it('creates an associate, says so in green naming the account, clears the form, and the message goes when an input gets focus', async () => {
     const { db } = adminWorld();
     await openForm();
     const user = await fillForm({ name: 'Kavya Iyer', email: 'Kavya.Iyer@Example.in', password: 'Calm-Rivers-42', role: 'doctor' });
 
     const success = await screen.findByRole('status');
-    expect(success.textContent).toBe(AUTH_MESSAGES.accountCreated);
+    expect(success.textContent).toBe(`${AUTH_MESSAGES.accountCreated}: Kavya Iyer (kavya.iyer@example.in), BH Associate`);
     expect(success.className).toMatch(/Success/);
     const created = db.users.find((u) => u.email === 'kavya.iyer@example.in');
     expect(created?.role).toBe('doctor');

@@ -65,7 +65,15 @@ export default function CreateAccount() {
           : await dataProvider.inviteAccount({ name: values.name, email: values.email, role: values.role });
       if (access === 'invite') setInvitationsVersion((v) => v + 1);
       reset(EMPTY);
-      setOutcome({ severity: 'success', text: res.message || translate('bh.admin.account.created') });
+      setOutcome({
+        severity: 'success',
+        text: translate('bh.admin.account.createdFor', {
+          message: res.message || translate('bh.admin.account.created'),
+          name: res.user.name,
+          email: res.user.email,
+          role: translate(`bh.admin.roles.${res.user.role}`),
+        }),
+      });
     } catch (error) {
       showServerFieldErrors(error, setError, FIELDS);
       setOutcome({ severity: 'error', text: failureText(error, { fallback: translate('bh.admin.account.failed') }) });

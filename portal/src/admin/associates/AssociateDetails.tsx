@@ -3,6 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { LinkBase, useNavigate, useParams, useTranslate } from 'react-admin';
 import { initialOf } from '@bh/shared';
+import { Email } from '../../components/Email.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { ApplicationSections } from '../application/ApplicationSections.tsx';
 import { AssociateNotFound, useAssociateDetails } from '../application/useAssociateDetails.tsx';
@@ -33,16 +34,16 @@ function Details({ userId }: { userId: string }) {
       ) : details ? (
         <>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56, fontSize: 24 }}>
                 {initialOf(details.user.name, 'A')}
               </Avatar>
               <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Typography variant="h6" component="p">
+                <Typography variant="h6" component="p" sx={{ overflowWrap: 'break-word' }}>
                   {details.user.name}
                 </Typography>
-                <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {details.user.email}
+                <Typography color="text.secondary">
+                  <Email address={details.user.email} />
                 </Typography>
               </Box>
               {details.user.isVerified === 'verified' ? (

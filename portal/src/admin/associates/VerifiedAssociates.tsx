@@ -20,6 +20,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { LinkBase, useNotify, useTranslate } from 'react-admin';
 import { initialOf, VERIFIED_PAGE_SIZE, type ApplicantSummary } from '@bh/shared';
+import { Email } from '../../components/Email.tsx';
 import { usePortalDataProvider } from '../../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { associatePath } from './paths.ts';
@@ -175,14 +176,16 @@ export default function VerifiedAssociates() {
 function AssociateCard({ associate }: { associate: ApplicantSummary }) {
   const translate = useTranslate();
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, borderRadius: 3, display: 'flex', gap: 2, alignItems: 'center' }}>
+    // The whole name and email always show: they wrap between words (an email after '@' and
+    // before dots), and the button moves under them when the card is narrow.
+    <Paper component="li" variant="outlined" sx={{ p: 2, borderRadius: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
       <Avatar sx={{ bgcolor: 'primary.main' }}>{initialOf(associate.name, 'A')}</Avatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} noWrap>
+      <Box sx={{ flex: '1 1 10rem', minWidth: 0 }}>
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
           {associate.name}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {associate.email}
+        <Typography variant="body2" color="text.secondary">
+          <Email address={associate.email} />
         </Typography>
       </Box>
       <Button
@@ -191,7 +194,7 @@ function AssociateCard({ associate }: { associate: ApplicantSummary }) {
         component={LinkBase}
         to={associatePath(associate._id)}
         aria-label={`${translate('bh.admin.associates.viewDetails')}: ${associate.name}`}
-        sx={{ flexShrink: 0 }}
+        sx={{ flexShrink: 0, ml: 'auto' }}
       >
         {translate('bh.admin.associates.viewDetails')}
       </Button>

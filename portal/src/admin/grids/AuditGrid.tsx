@@ -2,7 +2,9 @@ import { DataTable, DateInput, List, SelectInput, TextInput, useTranslate } from
 import { AUDIT_ACTIONS, type AuditEntry } from '@bh/shared';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { formatAdminTime } from '../components/format.ts';
+import { Email } from '../../components/Email.tsx';
 import { GridActions } from './GridActions.tsx';
+import { cardRowsSx } from './gridLayout.tsx';
 
 /** An audit row; the API may list an action newer than this portal knows, so it stays a string. */
 type AuditRecord = Omit<AuditEntry, 'action'> & { action: string };
@@ -23,8 +25,18 @@ function ActionName({ entry }: { entry: AuditRecord }) {
   return <>{translate(`bh.admin.grids.audit.actions.${entry.action}`, { _: entry.action })}</>;
 }
 
+/** Column names for the cards small screens show instead of table rows. */
+const CARD_LABELS = {
+  at: 'bh.admin.grids.audit.at',
+  actor: 'bh.admin.grids.audit.actor',
+  action: 'bh.admin.grids.audit.action',
+  target: 'bh.admin.grids.audit.target',
+} as const;
+
 /** Who did what, and when: every audited change (DESIGN §4), newest first. */
 export default function AuditGrid() {
+  const translate = useTranslate();
+  const labels = Object.fromEntries(Object.entries(CARD_LABELS).map(([source, key]) => [source, translate(key)]));
   return (
     <AdminPage titleKey="bh.admin.grids.audit.title">
       <List
@@ -37,9 +49,9 @@ export default function AuditGrid() {
         empty={false}
         storeKey="admin.grids.audit"
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
+        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
           <Col source="at" label="bh.admin.grids.audit.at" render={(e) => formatAdminTime(e.at)} />
-          <Col source="actor" label="bh.admin.grids.audit.actor" />
+          <Col source="actor" label="bh.admin.grids.audit.actor" render={(e) => <Email address={e.actor} />} />
           <Col source="action" label="bh.admin.grids.audit.action" render={(e) => <ActionName entry={e} />} />
           <Col source="target" label="bh.admin.grids.audit.target" disableSort />
         </DataTable>

@@ -73,7 +73,8 @@ describe('All Meetings grid (/admin/grids/meetings)', () => {
     const user = userEvent.setup();
     await open();
     await waitFor(() => expect(rows()).toHaveLength(6));
-    await user.type(screen.getByPlaceholderText('Search'), 'rahul');
+    // The search box has a name of its own, not only a placeholder (issue 13).
+    await user.type(screen.getByRole('textbox', { name: 'Search meetings' }), 'rahul');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(JSON.parse(queries.at(-1)?.get('filter') ?? '{}')).toEqual({ q: 'rahul' });
   });

@@ -5,17 +5,18 @@ import {
   DateInput,
   DeleteWithConfirmButton,
   List,
-  SearchInput,
   TextInput,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { formatIst, isHttpUrl, type Meeting } from '@bh/shared';
+import { Email } from '../../components/Email.tsx';
 import { formatMeetingDate } from '../../meetings/meetingTime.ts';
 import { MEETINGS_QUERY_KEY } from '../../meetings/useMeetings.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { formatAdminTime } from '../components/format.ts';
 import { GridActions } from './GridActions.tsx';
+import { cardRowsSx, GridSearchInput } from './gridLayout.tsx';
 
 /** A meeting as the admin grid lists it (ra-data-simple-rest wants an `id`). */
 type MeetingRecord = Meeting & { id: string };
@@ -23,7 +24,7 @@ type MeetingRecord = Meeting & { id: string };
 const Col = DataTable.Col<MeetingRecord>;
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <GridSearchInput key="q" source="q" labelKey="bh.admin.grids.meetings.search" alwaysOn />,
   <TextInput key="clientId" source="clientId" label="bh.admin.grids.meetings.clientEmail" />,
   <TextInput key="doctorId" source="doctorId" label="bh.admin.grids.meetings.associateEmail" />,
   <DateInput key="from" source="from" label="bh.admin.grids.meetings.from" />,
@@ -34,8 +35,8 @@ function Person({ name, email }: { name: string; email: string }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2">{name}</Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {email}
+      <Typography variant="caption" color="text.secondary" component="div">
+        <Email address={email} />
       </Typography>
     </Box>
   );
@@ -81,8 +82,23 @@ function DeleteMeeting({ meeting }: { meeting: MeetingRecord }) {
   );
 }
 
-/** Every meeting ever scheduled (the dashboards only show a window around now), newest first. */
+const COLUMNS = {
+  startsAt: 'bh.admin.grids.meetings.when',
+  clientId: 'bh.admin.grids.meetings.client',
+  doctorId: 'bh.admin.grids.meetings.associate',
+  userJoinedAt: 'bh.admin.grids.meetings.userJoined',
+  docJoinedAt: 'bh.admin.grids.meetings.associateJoined',
+  reportLink: 'bh.admin.grids.meetings.report',
+  createdAt: 'bh.admin.grids.meetings.createdAt',
+} as const;
+
+/**
+ * Every meeting ever scheduled (the dashboards only show a window around now), newest first; a
+ * card per meeting on phones and tablets.
+ */
 export default function MeetingsGrid() {
+  const translate = useTranslate();
+  const labels = Object.fromEntries(Object.entries(COLUMNS).map(([source, key]) => [source, translate(key)]));
   return (
     <AdminPage titleKey="bh.admin.grids.meetings.title">
       <List
@@ -95,18 +111,14 @@ export default function MeetingsGrid() {
         empty={false}
         storeKey="admin.grids.meetings"
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <Col
-            source="startsAt"
-            label="bh.admin.grids.meetings.when"
-            render={(m) => `${formatMeetingDate(m.meetingDate)} · ${m.meetingTime}`}
-          />
-          <Col source="clientId" label="bh.admin.grids.meetings.client" render={(m) => <Person name={m.clientName} email={m.clientId} />} />
-          <Col source="doctorId" label="bh.admin.grids.meetings.associate" render={(m) => <Person name={m.doctorName} email={m.doctorId} />} />
-          <Col source="userJoinedAt" label="bh.admin.grids.meetings.userJoined" disableSort render={(m) => <JoinedAt instant={m.userJoinedAt} />} />
-          <Col source="docJoinedAt" label="bh.admin.grids.meetings.associateJoined" disableSort render={(m) => <JoinedAt instant={m.docJoinedAt} />} />
-          <Col source="reportLink" label="bh.admin.grids.meetings.report" disableSort render={(m) => <Report meeting={m} />} />
-          <Col source="createdAt" label="bh.admin.grids.meetings.createdAt" render={(m) => formatAdminTime(m.createdAt)} />
+        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
+          <Col source="startsAt" label={COLUMNS.startsAt} render={(m) => `${formatMeetingDate(m.meetingDate)} · ${m.meetingTime}`} />
+          <Col source="clientId" label={COLUMNS.clientId} render={(m) => <Person name={m.clientName} email={m.clientId} />} />
+          <Col source="doctorId" label={COLUMNS.doctorId} render={(m) => <Person name={m.doctorName} email={m.doctorId} />} />
+          <Col source="userJoinedAt" label={COLUMNS.userJoinedAt} disableSort render={(m) => <JoinedAt instant={m.userJoinedAt} />} />
+          <Col source="docJoinedAt" label={COLUMNS.docJoinedAt} disableSort render={(m) => <JoinedAt instant={m.docJoinedAt} />} />
+          <Col source="reportLink" label={COLUMNS.reportLink} disableSort render={(m) => <Report meeting={m} />} />
+          <Col source="createdAt" label={COLUMNS.createdAt} render={(m) => formatAdminTime(m.createdAt)} />
           <Col label="" disableSort render={(m) => <DeleteMeeting meeting={m} />} />
         </DataTable>
       </List>

@@ -1,9 +1,11 @@
 import { Chip } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, List, SelectInput, useTranslate } from 'react-admin';
 import { ROLES, VERIFICATION_STATUSES, type PublicUser, type VerificationStatus } from '@bh/shared';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { formatAdminTime } from '../components/format.ts';
+import { Email } from '../../components/Email.tsx';
 import { GridActions } from './GridActions.tsx';
+import { cardRowsSx, GridSearchInput } from './gridLayout.tsx';
 
 /** An account as the admin grid lists it: never more than the public fields and dates. */
 type UserRecord = PublicUser & { id: string; createdAt?: string };
@@ -14,7 +16,7 @@ const roleChoices = ROLES.map((role) => ({ id: role, name: `bh.admin.roles.${rol
 const statusChoices = VERIFICATION_STATUSES.map((status) => ({ id: status, name: `bh.admin.statuses.${status}` }));
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <GridSearchInput key="q" source="q" labelKey="bh.admin.grids.users.search" alwaysOn />,
   <SelectInput key="role" source="role" label="bh.admin.grids.users.role" choices={roleChoices} alwaysOn />,
   <SelectInput key="isVerified" source="isVerified" label="bh.admin.grids.users.status" choices={statusChoices} alwaysOn />,
 ];
@@ -43,8 +45,18 @@ function RoleName({ user }: { user: UserRecord }) {
   return <>{translate(`bh.admin.roles.${user.role}`)}</>;
 }
 
-/** Every account, filterable by role and verification status (DESIGN §4). */
+const COLUMNS = {
+  name: 'bh.admin.grids.users.name',
+  email: 'bh.admin.grids.users.email',
+  role: 'bh.admin.grids.users.role',
+  isVerified: 'bh.admin.grids.users.status',
+  createdAt: 'bh.admin.grids.users.createdAt',
+} as const;
+
+/** Every account, filterable by role and verification status (DESIGN §4); cards on small screens. */
 export default function UsersGrid() {
+  const translate = useTranslate();
+  const labels = Object.fromEntries(Object.entries(COLUMNS).map(([source, key]) => [source, translate(key)]));
   return (
     <AdminPage titleKey="bh.admin.grids.users.title">
       <List
@@ -57,12 +69,12 @@ export default function UsersGrid() {
         empty={false}
         storeKey="admin.grids.users"
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <Col source="name" label="bh.admin.grids.users.name" />
-          <Col source="email" label="bh.admin.grids.users.email" />
-          <Col source="role" label="bh.admin.grids.users.role" render={(u) => <RoleName user={u} />} />
-          <Col source="isVerified" label="bh.admin.grids.users.status" render={(u) => <Status user={u} />} />
-          <Col source="createdAt" label="bh.admin.grids.users.createdAt" render={(u) => (u.createdAt ? formatAdminTime(u.createdAt) : '')} />
+        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
+          <Col source="name" label={COLUMNS.name} />
+          <Col source="email" label={COLUMNS.email} render={(u) => <Email address={u.email} />} />
+          <Col source="role" label={COLUMNS.role} render={(u) => <RoleName user={u} />} />
+          <Col source="isVerified" label={COLUMNS.isVerified} render={(u) => <Status user={u} />} />
+          <Col source="createdAt" label={COLUMNS.createdAt} render={(u) => (u.createdAt ? formatAdminTime(u.createdAt) : '')} />
         </DataTable>
       </List>
     </AdminPage>

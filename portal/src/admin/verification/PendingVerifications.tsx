@@ -47,7 +47,10 @@ export default function PendingVerifications() {
         anchor="right"
         open={!!userId}
         onClose={backToList}
-        slotProps={{ paper: { sx: { width: { xs: '100%', md: 760 }, bgcolor: 'background.default' } } }}
+        slotProps={{
+          // The drawer is a dialog; its heading names it.
+          paper: { 'aria-labelledby': 'application-review-title', sx: { width: { xs: '100%', md: 760 }, bgcolor: 'background.default' } },
+        }}
       >
         {userId ? <ApplicationReview key={userId} userId={userId} onDone={backToList} /> : null}
       </Drawer>
@@ -170,7 +173,7 @@ function ApplicationReview({ userId, onDone }: { userId: string; onDone: () => v
   return (
     <Stack sx={{ minHeight: '100%' }} role="region" aria-label={details ? details.user.name : translate('bh.admin.common.loading')}>
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }} noWrap>
+        <Typography id="application-review-title" variant="h6" component="h2" sx={{ flex: 1 }} noWrap>
           {details ? translate('bh.admin.verification.detailTitle', { name: details.user.name }) : null}
         </Typography>
         <Tooltip title={translate('ra.action.close')}>
