@@ -21,7 +21,7 @@ function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: stri
 
 /**
  * A new client with one meeting booked by the admin with the demo associate. The start is days
- * ahead on a random five-minute mark, so it never collides with another journey's bookings.
+ * ahead on a random five-minute mark, drawn again if it collides with another booking.
  */
 async function seedClientWithMeeting() {
   const admin = new ApiClient(baseUrl);
@@ -32,17 +32,22 @@ async function seedClientWithMeeting() {
 
   const fiveMinutes = 5 * MINUTE_MS;
   const slotsPerDay = 288;
-  const start = new Date(Math.ceil(Date.now() / fiveMinutes) * fiveMinutes + randomInt(3 * slotsPerDay, 200 * slotsPerDay) * fiveMinutes);
-  const when = istDateAndTime(start);
-  const meeting = await admin.call('POST', '/meeting/create-meeting', {
-    clientId: client.email,
-    doctorId: DEMO.associate,
-    ...when,
-    meetingLink: 'https://meet.example.in/kavya-first-session',
-    formLink: 'https://forms.example.in/bh-session-report',
-  });
-  expect(meeting.status, JSON.stringify(meeting.json)).toBe(201);
-  return { client, start, when };
+  // The demo associate has other bookings (the demo data, other journeys): a random start that
+  // falls within 90 minutes of one is refused with 409, so another start is drawn.
+  for (let attempt = 1; ; attempt += 1) {
+    const start = new Date(Math.ceil(Date.now() / fiveMinutes) * fiveMinutes + randomInt(3 * slotsPerDay, 200 * slotsPerDay) * fiveMinutes);
+    const when = istDateAndTime(start);
+    const meeting = await admin.call('POST', '/meeting/create-meeting', {
+      clientId: client.email,
+      doctorId: DEMO.associate,
+      ...when,
+      meetingLink: 'https://meet.example.in/kavya-first-session',
+      formLink: 'https://forms.example.in/bh-session-report',
+    });
+    if (meeting.status === 409 && attempt < 5) continue;
+    expect(meeting.status, JSON.stringify(meeting.json)).toBe(201);
+    return { client, start, when };
+  }
 }
 
 describe('a client on the portal', () => {

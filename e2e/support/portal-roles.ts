@@ -81,6 +81,7 @@ export async function castOfPortal(baseUrl: string): Promise<PortalCast> {
       { path: '/admin/grids/meetings' },
       { path: '/admin/grids/users' },
       { path: '/admin/grids/audit' },
+      { path: '/admin/grids/emails' },
       { path: '/admin/no-such-screen' },
     ],
   };

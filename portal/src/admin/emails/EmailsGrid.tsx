@@ -7,7 +7,9 @@ import { usePortalDataProvider } from '../../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText } from '../components/errors.ts';
 import { formatAdminTime } from '../components/format.ts';
+import { Email } from '../../components/Email.tsx';
 import { GridActions } from '../grids/GridActions.tsx';
+import { cardRowsSx } from '../grids/gridLayout.tsx';
 
 const Col = DataTable.Col<EmailRecord>;
 
@@ -61,12 +63,24 @@ function ResendButton({ email }: { email: EmailRecord }) {
   );
 }
 
+/** Column names for the cards small screens show instead of table rows. */
+const CARD_LABELS = {
+  to: 'bh.admin.grids.emails.to',
+  template: 'bh.admin.grids.emails.template',
+  status: 'bh.admin.grids.emails.status',
+  attempts: 'bh.admin.grids.emails.attempts',
+  lastError: 'bh.admin.grids.emails.lastError',
+  dueAt: 'bh.admin.grids.emails.due',
+  sentAt: 'bh.admin.grids.emails.sentAt',
+} as const;
+
 /**
  * The outbox for verified admins (DESIGN §7): who each email is for, what it is, how its delivery
  * went. The API sends no bodies, template data or links, so nothing secret can show here.
  */
 export default function EmailsGrid() {
   const translate = useTranslate();
+  const labels = Object.fromEntries(Object.entries(CARD_LABELS).map(([source, key]) => [source, translate(key)]));
   return (
     <AdminPage titleKey="bh.admin.grids.emails.title">
       <List
@@ -79,8 +93,8 @@ export default function EmailsGrid() {
         empty={false}
         storeKey="admin.grids.emails"
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <Col source="to" label="bh.admin.grids.emails.to" />
+        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
+          <Col source="to" label="bh.admin.grids.emails.to" render={(e) => <Email address={e.to} />} />
           <Col source="template" label="bh.admin.grids.emails.template" render={(e) => translate(`bh.admin.grids.emails.templates.${e.template}`, { _: e.template })} />
           <Col source="status" label="bh.admin.grids.emails.status" render={(e) => <Status email={e} />} />
           <Col source="attempts" label="bh.admin.grids.emails.attempts" disableSort />
