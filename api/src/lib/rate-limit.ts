@@ -49,29 +49,37 @@ export class RateLimiter {
   }
 
   /**
-   * Takes one slot of every rule, or none: when a rule is full the slots taken for the others are
-   * given back and the answer says how long to wait. A rule this process already knows to be full
-   * refuses before anything is written; the others are claimed side by side.
+   * Takes one slot of every rule, or none: when a rule is full the slots taken for the earlier
+   * ones are given back and the answer says how long to wait. Rules are claimed in the order
+   * given, each only once the ones before it succeeded, so a request refused by a narrow rule
+   * (one account from one address) never holds a slot of a wider one (the account from
+   * everywhere), not even for a moment: a burst from one address cannot fill the account-wide
+   * rule and refuse the owner elsewhere. A rule this process already knows to be full refuses
+   * before anything is written.
    */
   async reserve(rules: LimitRule[]): Promise<ReserveResult> {
     const now = this.#clock.now().getTime();
     const known = rules.map((rule) => this.#knownFull(rule, now)).filter((r) => r !== null);
     if (known.length > 0) return { ok: false, retryAfterSeconds: Math.max(...known) };
 
-    const settled = await Promise.allSettled(rules.map((rule) => this.#serially(rule.key, () => this.#claim(rule))));
-    const results = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    const failed = settled.find((s) => s.status === 'rejected');
-    if (failed) {
-      // The database failed for one rule: the slots taken for the others are given back.
-      await Promise.all(results.map((r) => (r.ok ? r.release().catch(() => {}) : undefined)));
-      throw failed.reason;
+    const taken: Reservation[] = [];
+    const giveBack = () => Promise.all(taken.map((r) => r.release().catch(() => {})));
+    for (const rule of rules) {
+      let result: ReserveResult;
+      try {
+        result = await this.#serially(rule.key, () => this.#claim(rule));
+      } catch (err) {
+        // The database failed for this rule: the slots taken for the earlier ones are given back.
+        await giveBack();
+        throw err;
+      }
+      if (!result.ok) {
+        await giveBack();
+        return result;
+      }
+      taken.push(result);
     }
-    const refused = results.filter((r) => !r.ok);
-    if (refused.length > 0) {
-      await Promise.all(results.map((r) => (r.ok ? r.release() : undefined)));
-      return { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
-    }
-    return { ok: true, release: async () => void (await Promise.all(results.map((r) => (r.ok ? r.release() : undefined)))) };
+    return { ok: true, release: async () => void (await Promise.all(taken.map((r) => r.release()))) };
   }
 
   /** Seconds until the window ends when this process has seen the rule's window fill up, else null. */

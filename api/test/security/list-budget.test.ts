@@ -31,6 +31,8 @@ let verifiedDoctors = 0;
 /** Every GET route, and what kind of answer it gives. */
 const GET_ROUTES: Record<string, 'list' | 'one'> = {
   'GET /api/v1/health': 'one',
+  'GET /api/v1/health/live': 'one',
+  'GET /api/v1/health/ready': 'one',
   'GET /api/v1/openapi.json': 'one',
   'GET /api/docs': 'one',
   'GET /api/v1/user/profile': 'one',
