@@ -7,6 +7,7 @@ import { collections } from '../lib/mongo.ts';
 import { openDatabase } from '../db/connect.ts';
 import { createAccount } from '../routes/user/user.service.ts';
 import { recordAudit } from '../lib/audit.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: pnpm admin:create --email E --name N [--password-stdin]\n  (asks for the password twice without showing it; --password-stdin reads it from standard input instead)';
 
@@ -84,14 +85,4 @@ export async function adminCreate(argv: string[], source: PasswordSource = termi
   }
 }
 
-if (import.meta.main) {
-  adminCreate(process.argv.slice(2))
-    .then(({ code, message }) => {
-      (code === 0 ? console.log : console.error)(message);
-      process.exit(code);
-    })
-    .catch((err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    });
-}
+if (import.meta.main) runCli(adminCreate);

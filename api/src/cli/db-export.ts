@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv, type Env } from '../env.ts';
 import { exportDatabase } from '../db/backup.ts';
 import { loadDocumentKey, openDatabase } from '../db/connect.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: pnpm db:export FILE [--force]   (FILE: a new .jsonl.gz file; --force overwrites)';
 
@@ -38,14 +39,4 @@ export async function dbExport(argv: string[], env: Env = loadEnv()): Promise<{ 
   }
 }
 
-if (import.meta.main) {
-  dbExport(process.argv.slice(2))
-    .then(({ code, message }) => {
-      (code === 0 ? console.log : console.error)(message);
-      process.exit(code);
-    })
-    .catch((err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    });
-}
+if (import.meta.main) runCli(dbExport);

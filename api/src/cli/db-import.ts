@@ -5,6 +5,7 @@ import { loadEnv, type Env } from '../env.ts';
 import { BackupError, importDatabase } from '../db/backup.ts';
 import { existingDocumentKey, openDatabase } from '../db/connect.ts';
 import { ensureIndexes } from '../db/indexes.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: pnpm db:import FILE   (a file made by pnpm db:export, into an empty database)';
 
@@ -46,14 +47,4 @@ export async function dbImport(argv: string[], env: Env = loadEnv()): Promise<{ 
   }
 }
 
-if (import.meta.main) {
-  dbImport(process.argv.slice(2))
-    .then(({ code, message }) => {
-      (code === 0 ? console.log : console.error)(message);
-      process.exit(code);
-    })
-    .catch((err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    });
-}
+if (import.meta.main) runCli(dbImport);
