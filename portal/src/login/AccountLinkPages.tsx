@@ -165,72 +165,66 @@ function NewPasswordForm({ submitLabel, onPassword }: { submitLabel: string; onP
   );
 }
 
-/** /login/reset#token=…: choose a new password; every session ends, so the person signs in again. */
-export function ResetPasswordPage() {
+/**
+ * A page reached from an emailed link: a new password for the link's token. `submit` does the
+ * call and what follows; a failure shows the server's message (or the generic one) above the form.
+ */
+function LinkPasswordPage(props: { titleKey: string; subtitleKey: string; submitKey: string; submit: (token: string, password: string) => Promise<void> }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const navigate = useNavigate();
   const token = useLinkToken();
   const [error, setError] = useState<string | null>(null);
 
   const onPassword = async (password: string) => {
     setError(null);
     try {
-      const res = await apiCall('/user/reset-password', { method: 'POST', body: { token, password }, schema: messageResponseSchema });
-      notify(res.message, { type: 'success' });
-      navigate(LOGIN_PATH, { replace: true });
+      await props.submit(token, password);
     } catch (failure) {
-      setError(serverMessageOr(failure, translate('bh.accountLinks.failed')));
+      setError(failure instanceof LinkFormError ? failure.message : serverMessageOr(failure, translate('bh.accountLinks.failed')));
     }
   };
 
   return (
-    <AuthCard title={translate('bh.accountLinks.resetTitle')} subtitle={translate('bh.accountLinks.resetSubtitle')}>
+    <AuthCard title={translate(props.titleKey)} subtitle={translate(props.subtitleKey)}>
       {error ? (
         <Alert severity="error" role="alert" sx={{ mb: 1 }}>
           {error}
         </Alert>
       ) : null}
-      <NewPasswordForm submitLabel={translate('bh.accountLinks.savePassword')} onPassword={onPassword} />
+      <NewPasswordForm submitLabel={translate(props.submitKey)} onPassword={onPassword} />
       <BackToLogin />
     </AuthCard>
   );
 }
 
+/** A refusal found before any call (the shared schema's message), shown as it is. */
+class LinkFormError extends Error {}
+
+/** /login/reset#token=…: choose a new password; every session ends, so the person signs in again. */
+export function ResetPasswordPage() {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const submit = async (token: string, password: string) => {
+    const res = await apiCall('/user/reset-password', { method: 'POST', body: { token, password }, schema: messageResponseSchema });
+    notify(res.message, { type: 'success' });
+    navigate(LOGIN_PATH, { replace: true });
+  };
+  return <LinkPasswordPage titleKey="bh.accountLinks.resetTitle" subtitleKey="bh.accountLinks.resetSubtitle" submitKey="bh.accountLinks.savePassword" submit={submit} />;
+}
+
 /** /login/welcome#token=…: an invited person chooses a password and lands on the dashboard, signed in. */
 export function AcceptInvitationPage() {
-  const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const queryClient = useQueryClient();
-  const token = useLinkToken();
-  const [error, setError] = useState<string | null>(null);
-
-  const onPassword = async (password: string) => {
-    setError(null);
+  const submit = async (token: string, password: string) => {
     const body = acceptInvitationRequest.safeParse({ token, password });
-    if (!body.success) return setError(body.error.issues[0]!.message);
-    try {
-      const res = await apiCall('/user/accept-invitation', { method: 'POST', body: body.data, schema: acceptInvitationResponse });
-      await authProvider?.refreshUser();
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      notify(res.message, { type: 'success' });
-      navigate(DASHBOARD_PATH, { replace: true });
-    } catch (failure) {
-      setError(serverMessageOr(failure, translate('bh.accountLinks.failed')));
-    }
+    if (!body.success) throw new LinkFormError(body.error.issues[0]!.message);
+    const res = await apiCall('/user/accept-invitation', { method: 'POST', body: body.data, schema: acceptInvitationResponse });
+    await authProvider?.refreshUser();
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    notify(res.message, { type: 'success' });
+    navigate(DASHBOARD_PATH, { replace: true });
   };
-
-  return (
-    <AuthCard title={translate('bh.accountLinks.welcomeTitle')} subtitle={translate('bh.accountLinks.welcomeSubtitle')}>
-      {error ? (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-          {error}
-        </Alert>
-      ) : null}
-      <NewPasswordForm submitLabel={translate('bh.accountLinks.setPassword')} onPassword={onPassword} />
-      <BackToLogin />
-    </AuthCard>
-  );
+  return <LinkPasswordPage titleKey="bh.accountLinks.welcomeTitle" subtitleKey="bh.accountLinks.welcomeSubtitle" submitKey="bh.accountLinks.setPassword" submit={submit} />;
 }
