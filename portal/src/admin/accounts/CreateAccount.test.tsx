@@ -102,7 +102,8 @@ describe('Create Accounts by invitation (the default)', () => {
     await user.selectOptions(screen.getByLabelText('Role'), 'doctor');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
 
-    expect((await screen.findByRole('status')).textContent).toBe(ACCOUNT_LINK_MESSAGES.invitationSent);
+    // Like a created account, the invitation names whom it went to (issue 13).
+    expect((await screen.findByRole('status')).textContent).toBe(`${ACCOUNT_LINK_MESSAGES.invitationSent}: Nisha Invited (nisha@example.in), BH Associate`);
     const created = db.users.find((u) => u.email === 'nisha@example.in');
     expect(created?.role).toBe('doctor');
     expect(db.accountLinks.filter((l) => l.userId === created?._id && l.purpose === 'invitation')).toHaveLength(1);
