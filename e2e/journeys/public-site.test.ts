@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, DEMO } from '../support/api.ts';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
+import { scrollSettled } from '../support/site-layout.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('public-site');
@@ -37,16 +38,6 @@ async function openedUrl(tracked: TrackedPage, click: () => Promise<void>): Prom
 
 function proceed(page: Page) {
   return page.getByRole('button', { name: 'Proceed to Payment' });
-}
-
-async function scrollSettled(page: Page): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const y = await page.evaluate<number>('window.scrollY');
-    if (y === last) return y;
-    last = y;
-    await page.waitForTimeout(100);
-  }
 }
 
 describe('public site journey', () => {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
-import { contrastRatio, LAPTOP, measureLayout, NARROWEST, PHONE, seriousAxeViolations, TABLET } from '../support/site-layout.ts';
+import { contrastRatio, LAPTOP, measureLayout, NARROWEST, PHONE, scrollSettled, seriousAxeViolations, TABLET } from '../support/site-layout.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('viewports-site');
@@ -45,17 +45,6 @@ async function open(viewport: { width: number; height: number }, options: { redu
 
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-}
-
-/** Scrolls until the page stops moving and returns where it came to rest. */
-async function settledScroll(page: Page): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const y = await page.evaluate<number>('window.scrollY');
-    if (y === last) return y;
-    last = y;
-    await page.waitForTimeout(100);
-  }
 }
 
 type Box = { left: number; right: number; top: number; bottom: number };
@@ -230,7 +219,7 @@ describe('public site defects of issue 13', () => {
     await toggle.click();
     await drawer.getByRole('link', { name: 'Home', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
-    expect(await settledScroll(page)).toBe(0);
+    expect(await scrollSettled(page)).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
@@ -240,7 +229,7 @@ describe('public site defects of issue 13', () => {
       await visit(page, path);
       const index = page.getByRole('navigation', { name: 'On this page' });
       await page.evaluate('window.scrollTo(0, 1500)');
-      await settledScroll(page);
+      await scrollSettled(page);
       const box = await index.boundingBox();
       expect((box?.y ?? 0) + (box?.height ?? Infinity), path).toBeLessThanOrEqual(LAPTOP.height);
       // Without scrolling anything, 'Contact Us' is inside the index's visible box and the window.
@@ -251,7 +240,7 @@ describe('public site defects of issue 13', () => {
       const listScrolls = `(() => { const ol = document.querySelector('.policy__index ol'); return ol.scrollHeight > ol.clientHeight && getComputedStyle(ol).overflowY === 'auto'; })()`;
       expect(await page.evaluate<boolean>(listScrolls), path).toBe(true);
       await contact.click();
-      await settledScroll(page);
+      await scrollSettled(page);
       expect(await page.evaluate<string>('location.hash'), path).toBe('#contact-us');
     }
   });
@@ -269,7 +258,7 @@ describe('public site defects of issue 13', () => {
       const covered: string[] = [];
       for (const y of [Math.round(height * 0.3), Math.round(height * 0.5), height]) {
         await page.evaluate(`window.scrollTo(0, ${y})`);
-        await settledScroll(page);
+        await scrollSettled(page);
         await page.waitForTimeout(150);
         const found = await page.evaluate<{ buttons: Box[]; text: { what: string; box: Box }[] }>(`(() => {
           const box = (r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });

@@ -97,3 +97,14 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/** Waits until smooth scrolling has stopped and returns where the page came to rest. */
+export async function scrollSettled(page: Page): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const y = await page.evaluate<number>('window.scrollY');
+    if (y === last) return y;
+    last = y;
+    await page.waitForTimeout(100);
+  }
+}
