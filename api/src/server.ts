@@ -7,7 +7,7 @@ import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
 import { PROJECT_ROOT } from './db/embedded.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './seed/demo.ts';
 import { createWebApp } from './web/web-app.ts';
 import { purgeLapsedClaims } from './mail/outbox.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';

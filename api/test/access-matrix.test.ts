@@ -5,8 +5,8 @@ import { getMeetingsResponse, type Role, type VerificationStatus } from '@bh/sha
 import { insertMeetings, meetingsCollection } from '../src/routes/meeting/meeting.service.ts';
 import { meetingBetween } from './meetings.ts';
 import { couponsCollection, paymentLinksCollection } from '../src/routes/payments/payments.service.ts';
-import { submittedApplicant, validApplication } from '../src/routes/register/application-test-helpers.ts';
-import { multipart, PDF, uploadFile } from '../src/routes/uploads/upload-test-helpers.ts';
+import { submittedApplicant, validApplication } from './applications.ts';
+import { multipart, PDF, uploadFile } from './uploads.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
 import { outboxCollection } from '../src/mail/outbox.ts';
 import { issueLink } from '../src/routes/account-links/account-links.service.ts';

@@ -10,9 +10,9 @@ import { dbExport } from '../cli/db-export.ts';
 import { dbImport } from '../cli/db-import.ts';
 import { loadEnv } from '../env.ts';
 import { createDeps } from '../lib/deps.ts';
-import { uploadFile } from '../routes/uploads/upload-test-helpers.ts';
+import { uploadFile } from '../../test/uploads.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/demo.ts';
 
 let ctx: TestContext;
 const dir = mkdtempSync(join(tmpdir(), 'bh-backup-'));

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { meetingResponse } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { startTestMail, type TestMail } from '../../test/mail.ts';
-import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, submittedApplicant } from '../routes/register/application-test-helpers.ts';
+import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, submittedApplicant } from '../../test/applications.ts';
 import { outboxCollection } from './outbox.ts';
 
 let ctx: TestContext;

@@ -9,14 +9,14 @@ import {
   UPLOAD_MESSAGES,
 } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { uploadFile } from '../uploads/upload-test-helpers.ts';
+import { uploadFile } from '../../../test/uploads.ts';
 import {
   AADHAAR_NUMBER,
   ACCOUNT_NUMBER,
   PAN_NUMBER,
   submittedApplicant,
   validApplication,
-} from './application-test-helpers.ts';
+} from '../../../test/applications.ts';
 import { applications, revealNumbers } from './register.service.ts';
 
 let ctx: TestContext;

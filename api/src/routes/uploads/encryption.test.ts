@@ -3,8 +3,8 @@ import { Binary, GridFSBucket, ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { ENCRYPT_UPLOADS_MIGRATION, encryptStoredUploads, migrations } from './encrypt-stored.ts';
-import { samplePdf, samplePng } from './sample-files.ts';
-import { multipart, postForm } from './upload-test-helpers.ts';
+import { samplePdf, samplePng } from '../../seed/sample-files.ts';
+import { multipart, postForm } from '../../../test/uploads.ts';
 
 let ctx: TestContext;
 let owner: { cookie: string; id: string };

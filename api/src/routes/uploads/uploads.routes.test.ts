@@ -2,8 +2,8 @@ import { Binary, ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { multipart, PDF, PNG, postForm, uploadFile } from './upload-test-helpers.ts';
-import { jpegHeader } from './sample-files.ts';
+import { multipart, PDF, PNG, postForm, uploadFile } from '../../../test/uploads.ts';
+import { jpegHeader } from '../../seed/sample-files.ts';
 import { UPLOAD_CSP, UPLOAD_LIMITS } from './uploads.routes.ts';
 
 let ctx: TestContext;

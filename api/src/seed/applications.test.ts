@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkVerifiedResponse, doctorDetailsResponse, statusListResponse } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
-import { DEMO_APPLICATION_NUMBERS } from './register.seed.ts';
-import { applications, revealNumbers } from './register.service.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
+import { DEMO_APPLICATION_NUMBERS } from './applications.ts';
+import { applications, revealNumbers } from '../routes/register/register.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

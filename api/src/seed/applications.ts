@@ -1,10 +1,10 @@
 import { createApplicationRequestSchema, istDateString, uploadUrl, type UploadField } from '@bh/shared';
 import { ObjectId } from 'mongodb';
-import type { AppDeps } from '../../lib/deps.ts';
-import type { AuthUser } from '../../lib/types.ts';
-import { samplePdf, samplePng } from '../uploads/sample-files.ts';
-import { storeFileBytes } from '../uploads/uploads.service.ts';
-import { applications, applicationTransitions, storedNumbers, toStoredApplication } from './register.service.ts';
+import type { AppDeps } from '../lib/deps.ts';
+import type { AuthUser } from '../lib/types.ts';
+import { samplePdf, samplePng } from './sample-files.ts';
+import { storeFileBytes } from '../routes/uploads/uploads.service.ts';
+import { applications, applicationTransitions, storedNumbers, toStoredApplication } from '../routes/register/register.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

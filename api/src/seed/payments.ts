@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { PLAN_TYPES, SERVICE_KEYS, type PaymentLinks } from '@bh/shared';
-import type { SeedStep } from '../../db/seed.ts';
-import { couponsCollection, paymentLinksCollection, type CouponDoc } from './payments.service.ts';
+import type { SeedStep } from './demo.ts';
+import { couponsCollection, paymentLinksCollection, type CouponDoc } from '../routes/payments/payments.service.ts';
 
 /** A demo checkout address per service and plan, under a path naming what it sells. */
 function demoLinks(prefix: string): PaymentLinks {
