@@ -50,7 +50,7 @@ describe('pnpm db:export and db:import', () => {
     const upload = await uploadFile(ctx, associate, 'resume');
     const admin = await signIn(ctx.app, 'admin@demo.betterhealth.in');
     const client = await signIn(ctx.app, 'priya@demo.betterhealth.in');
-    const applications = await ctx.deps.db.collection('applications').find().toArray();
+    const applications = await ctx.deps.cols.applications.find().toArray();
     const before = {
       meetings: await read(ctx.app, '/api/v1/meeting/get-meetings', client),
       upload: await read(ctx.app, upload, associate),

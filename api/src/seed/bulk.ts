@@ -1,8 +1,8 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
-import { collections } from '../lib/mongo.ts';
+import { collections, type MeetingDoc } from '../db/collections.ts';
 import { hashPassword } from '../lib/password.ts';
-import { insertMeetings, type MeetingDoc } from '../routes/meeting/meeting.service.ts';
+import { insertMeetings } from '../routes/meeting/meeting.service.ts';
 
 /**
  * Bulk data for the benchmark and load tests (`scripts/bench`): written straight into a database

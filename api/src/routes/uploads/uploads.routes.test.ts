@@ -18,8 +18,8 @@ const POLYGLOT = Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n')
 // A JPEG's header, with its frame size (uploaded images are measured).
 const JPEG = jpegHeader(1200, 800);
 
-const files = () => ctx.deps.db.collection('uploads.files');
-const chunks = () => ctx.deps.db.collection('uploads.chunks');
+const files = () => ctx.deps.cols.uploadFiles;
+const chunks = () => ctx.deps.cols.uploadChunks;
 
 async function storedCounts() {
   return { files: await files().countDocuments(), chunks: await chunks().countDocuments() };
