@@ -17,7 +17,7 @@ import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../api/src/db/embedded.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/src/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/src/seed/demo.ts';
 
 const VERSION = '4.32.5';
 const EXAMPLES = process.env.SCHEMATHESIS_EXAMPLES ?? '10';

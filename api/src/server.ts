@@ -7,7 +7,9 @@ import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
 import { PROJECT_ROOT } from './db/embedded.ts';
-import { seedDemoData } from './db/seed.ts';
+import { MIGRATIONS } from './db/migrations/index.ts';
+import { runMigrations } from './db/migrations/runner.ts';
+import { seedDemoData } from './seed/demo.ts';
 import { createWebApp } from './web/web-app.ts';
 import { purgeLapsedClaims } from './mail/outbox.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
@@ -16,7 +18,6 @@ import { MailSender } from './mail/sender.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
-import { encryptStoredUploads } from './routes/uploads/encrypt-stored.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -68,9 +69,8 @@ export async function startServer(
   if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
-  // Uploads stored before encryption at rest are encrypted once, before anything is served.
-  const encrypted = await encryptStoredUploads(deps);
-  if (encrypted) say(`Encrypted ${encrypted} stored upload(s) at rest`);
+  // Stored data is brought up to date, once per database, before anything is served.
+  await runMigrations({ db: deps.db, documentKey: deps.config.documentKey, log: say }, MIGRATIONS);
 
   if (database.embedded) {
     const logins = await seedDemoData(deps);

@@ -2,13 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, type Role, type VerificationStatus } from '@bh/shared';
-import { insertMeetings, meetingsCollection } from '../src/routes/meeting/meeting.service.ts';
+import { insertMeetings } from '../src/routes/meeting/meeting.service.ts';
 import { meetingBetween } from './meetings.ts';
-import { couponsCollection, paymentLinksCollection } from '../src/routes/payments/payments.service.ts';
-import { submittedApplicant, validApplication } from '../src/routes/register/application-test-helpers.ts';
-import { multipart, PDF, uploadFile } from '../src/routes/uploads/upload-test-helpers.ts';
+import { submittedApplicant, validApplication } from './applications.ts';
+import { multipart, PDF, uploadFile } from './uploads.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
-import { outboxCollection } from '../src/mail/outbox.ts';
 import { issueLink } from '../src/routes/account-links/account-links.service.ts';
 
 /**
@@ -105,7 +103,7 @@ const links = {
 
 async function coupon(): Promise<string> {
   const _id = new ObjectId();
-  await couponsCollection(ctx.deps.db).insertOne({
+  await ctx.deps.cols.coupons.insertOne({
     _id,
     couponCode: `M${randomBytes(4).toString('hex').toUpperCase()}`,
     forNewUsers: true,
@@ -135,7 +133,7 @@ async function invitee(): Promise<{ userId: string; token: string }> {
 /** An outbox message whose tries are used up. */
 async function failedEmail(): Promise<string> {
   const [id] = await ctx.deps.outbox.enqueue([{ to: bystanderClient.email, template: 'password-changed', data: { name: 'Matrix', changedAt: START.toISOString() } }]);
-  await outboxCollection(ctx.deps.db).updateOne({ _id: id! }, { $set: { status: 'failed', attempts: 6, lastError: '451 Try again later' } });
+  await ctx.deps.cols.outbox.updateOne({ _id: id! }, { $set: { status: 'failed', attempts: 6, lastError: '451 Try again later' } });
   return id!.toHexString();
 }
 
@@ -457,7 +455,7 @@ beforeAll(async () => {
   }
   bystanderClient = await freshAccount('user', 'not_submitted');
   bystanderAssociate = await freshAccount('doctor', 'verified');
-  await paymentLinksCollection(ctx.deps.db).insertOne({
+  await ctx.deps.cols.paymentLinks.insertOne({
     _id: 'mentalHealthCounselling:single',
     service: 'mentalHealthCounselling',
     planType: 'single',
@@ -465,7 +463,7 @@ beforeAll(async () => {
     updatedAt: START,
     updatedBy: null,
   });
-  await couponsCollection(ctx.deps.db).insertOne({
+  await ctx.deps.cols.coupons.insertOne({
     _id: new ObjectId(),
     couponCode: 'MATRIXNEW',
     forNewUsers: true,
@@ -551,7 +549,7 @@ describe('ownership: two accounts per role, nobody reads or changes another’s 
     const lookupOwn = await ctx.request('POST', '/api/v1/meeting/userMeetings', { cookie: d1.cookie, body: { email: c1.email } });
     expect(getMeetingsResponse.parse(await lookupOwn.json()).meetings.map((m) => m._id)).toEqual([m1]);
 
-    const untouched = await meetingsCollection(ctx.deps.db).find({ _id: { $in: [new ObjectId(m1), new ObjectId(m2)] } }).toArray();
+    const untouched = await ctx.deps.cols.meetings.find({ _id: { $in: [new ObjectId(m1), new ObjectId(m2)] } }).toArray();
     expect(untouched).toHaveLength(2);
     for (const doc of untouched) expect(doc).toMatchObject({ userJoinedAt: null, docJoinedAt: null, reportLink: '' });
   });

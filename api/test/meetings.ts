@@ -1,6 +1,7 @@
 import { ObjectId } from 'mongodb';
-import { newMeetingDoc, type MeetingDoc } from '../src/routes/meeting/meeting.service.ts';
+import { newMeetingDoc } from '../src/routes/meeting/meeting.service.ts';
 import type { TestContext } from './context.ts';
+import type { MeetingDoc } from '../src/db/collections.ts';
 
 /**
  * A meeting between two existing accounts, built the way a booking stores it, for tests that

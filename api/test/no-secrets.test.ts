@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context.ts';
-import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, validApplication } from '../src/routes/register/application-test-helpers.ts';
+import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, validApplication } from './applications.ts';
 
 /**
  * DESIGN §4: bank account and identity document numbers are encrypted at rest and no response

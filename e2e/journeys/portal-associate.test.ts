@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { samplePdf, samplePng } from '@bh/api/routes/uploads/sample-files';
+import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/seed/demo';
 
 /** A small same-origin API client for seeding journeys through the real API. */
 export class ApiClient {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApplicationRequest, PublicUser, Role, UploadField } from '@bh/shared';
 import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
-import { samplePdf, samplePng } from '@bh/api/routes/uploads/sample-files';
+import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, uniqueEmail } from './api.ts';
 import { adminCreate } from './server.ts';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { ARGON2_PARAMS, hashPassword } from '@bh/api/lib/password';
 import { freePort } from '@bh/api/db/embedded';
-import { insertMeetings, type MeetingDoc } from '@bh/api/routes/meeting/meeting.service';
+import { insertAccount, insertMeetingsInBulk, type MeetingDoc } from '@bh/api/seed/bulk';
 import { istDateString } from '@bh/shared';
 import { medianResult, median, runLoad, type LoadResult } from './load.ts';
 import { ROOT, startProcess } from './processes.ts';
@@ -67,7 +67,7 @@ async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectI
       createdBy: doctorId,
     });
   }
-  for (let i = 0; i < docs.length; i += 1000) await insertMeetings(db, docs.slice(i, i + 1000));
+  await insertMeetingsInBulk(db, docs);
 }
 
 async function login(base: string, email: string): Promise<string> {
@@ -133,12 +133,8 @@ async function benchApi(): Promise<void> {
   row('API', 'database', external ? 'BENCH_MONGODB_URI' : 'embedded (FerretDB or mongod, see README)');
   try {
     const db = mongo.db(dbName);
-    const clientId = new ObjectId();
     const clientEmail = `bench-client-${randomBytes(3).toString('hex')}@bench.betterhealth.in`;
-    await db.collection('users').insertOne({
-      _id: clientId, name: 'Bench Client', email: clientEmail, passwordHash: await hashPassword(PASSWORD),
-      role: 'user', isVerified: 'not_submitted', createdAt: new Date(), updatedAt: new Date(),
-    });
+    const clientId = await insertAccount(db, { name: 'Bench Client', email: clientEmail, password: PASSWORD, role: 'user' });
     await seedMeetings(db, clientId, clientEmail, 1_000, 0);
     const cookie = await login(base, clientEmail);
 

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/seed/demo';
 import { freePort } from '@bh/api/db/embedded';
 import { ROOT, startProcess } from './processes.ts';
 

@@ -3,7 +3,7 @@ import { read } from 'read';
 import { AUTH_MESSAGES, registerRequestSchema } from '@bh/shared';
 import { loadEnv, type Env } from '../env.ts';
 import { systemClock } from '../lib/clock.ts';
-import { collections } from '../lib/mongo.ts';
+import { collections } from '../db/collections.ts';
 import { openDatabase } from '../db/connect.ts';
 import { createAccount } from '../routes/user/user.service.ts';
 import { recordAudit } from '../lib/audit.ts';

@@ -10,9 +10,9 @@ import { dbExport } from '../cli/db-export.ts';
 import { dbImport } from '../cli/db-import.ts';
 import { loadEnv } from '../env.ts';
 import { createDeps } from '../lib/deps.ts';
-import { uploadFile } from '../routes/uploads/upload-test-helpers.ts';
+import { uploadFile } from '../../test/uploads.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/demo.ts';
 
 let ctx: TestContext;
 const dir = mkdtempSync(join(tmpdir(), 'bh-backup-'));
@@ -50,7 +50,7 @@ describe('pnpm db:export and db:import', () => {
     const upload = await uploadFile(ctx, associate, 'resume');
     const admin = await signIn(ctx.app, 'admin@demo.betterhealth.in');
     const client = await signIn(ctx.app, 'priya@demo.betterhealth.in');
-    const applications = await ctx.deps.db.collection('applications').find().toArray();
+    const applications = await ctx.deps.cols.applications.find().toArray();
     const before = {
       meetings: await read(ctx.app, '/api/v1/meeting/get-meetings', client),
       upload: await read(ctx.app, upload, associate),

@@ -3,9 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Db, MongoClient } from 'mongodb';
 import type { Env } from '../env.ts';
-import { systemClock } from '../lib/clock.ts';
 import { createMongoClient } from '../lib/mongo.ts';
-import { backfillParticipantMeetings } from '../routes/meeting/meeting.service.ts';
 import { PROJECT_ROOT, startEmbeddedDb, type EmbeddedDb } from './embedded.ts';
 import { ensureIndexes } from './indexes.ts';
 
@@ -22,8 +20,9 @@ export function dataDirOf(env: Env): string {
 }
 
 /**
- * Connects to MONGODB_URI, or to the embedded server it starts, creates every index and brings
- * stored data up to date (`prepare: false` skips that, for tools that copy data as it is).
+ * Connects to MONGODB_URI, or to the embedded server it starts, and creates every index
+ * (`prepare: false` skips that, for tools that copy data as it is). Stored data is brought up to
+ * date by the server's start (migrations/), not here.
  */
 export async function openDatabase(env: Env, log: (msg: string) => void, options: { prepare?: boolean } = {}): Promise<Database> {
   let embedded: EmbeddedDb | null = null;
@@ -36,11 +35,7 @@ export async function openDatabase(env: Env, log: (msg: string) => void, options
   const client = createMongoClient(uri, embedded?.kind === 'ferretdb' ? 'ferretdb' : 'mongodb');
   await client.connect();
   const db = client.db(env.MONGODB_DB);
-  if (options.prepare !== false) {
-    await ensureIndexes(db);
-    const refs = await backfillParticipantMeetings({ db, clock: systemClock });
-    if (refs > 0) log(`Listed ${refs} meeting(s) under their participants`);
-  }
+  if (options.prepare !== false) await ensureIndexes(db);
   return {
     client,
     db,

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
+import { collections, type Collections } from './collections.ts';
 
-type IndexSpec = { collection: string; key: Record<string, 1 | -1>; unique?: boolean; name: string };
+type IndexSpec = { collection: keyof Collections; key: Record<string, 1 | -1>; unique?: boolean; name: string };
 
 /**
  * Every index the API's queries use. Plain and unique indexes only (no TTL, partial or collation),
@@ -12,11 +13,11 @@ const INDEXES: IndexSpec[] = [
   { collection: 'users', key: { role: 1, isVerified: 1, createdAt: -1 }, name: 'role_status' },
   { collection: 'sessions', key: { userId: 1 }, name: 'by_user' },
   { collection: 'sessions', key: { absoluteExpiresAt: 1 }, name: 'by_expiry' },
-  { collection: 'rate_limits', key: { key: 1, at: -1 }, name: 'by_key_time' },
-  { collection: 'rate_limits', key: { expiresAt: 1 }, name: 'by_expiry' },
-  { collection: 'audit_log', key: { at: -1 }, name: 'by_time' },
-  { collection: 'audit_log', key: { action: 1, at: -1 }, name: 'by_action' },
-  { collection: 'audit_log', key: { 'actor.email': 1, at: -1 }, name: 'by_actor' },
+  { collection: 'rateLimits', key: { key: 1, at: -1 }, name: 'by_key_time' },
+  { collection: 'rateLimits', key: { expiresAt: 1 }, name: 'by_expiry' },
+  { collection: 'auditLog', key: { at: -1 }, name: 'by_time' },
+  { collection: 'auditLog', key: { action: 1, at: -1 }, name: 'by_action' },
+  { collection: 'auditLog', key: { 'actor.email': 1, at: -1 }, name: 'by_actor' },
   // Meetings: each participant's list and overlap check, the admin window, the lookup by email.
   { collection: 'meetings', key: { clientId: 1, startsAt: 1 }, name: 'by_client_start' },
   { collection: 'meetings', key: { doctorId: 1, startsAt: 1 }, name: 'by_doctor_start' },
@@ -39,23 +40,24 @@ const INDEXES: IndexSpec[] = [
   { collection: 'applications', key: { email: 1 }, name: 'by_email' },
   // Uploads (GridFS bucket 'uploads'): the driver's own two indexes under the names it would
   // give them, so start-up and the driver never disagree, and the owner check on applications.
-  { collection: 'uploads.files', key: { filename: 1, uploadDate: 1 }, name: 'filename_1_uploadDate_1' },
-  { collection: 'uploads.chunks', key: { files_id: 1, n: 1 }, unique: true, name: 'files_id_1_n_1' },
-  { collection: 'uploads.files', key: { 'metadata.ownerId': 1 }, name: 'by_owner' },
+  { collection: 'uploadFiles', key: { filename: 1, uploadDate: 1 }, name: 'filename_1_uploadDate_1' },
+  { collection: 'uploadChunks', key: { files_id: 1, n: 1 }, unique: true, name: 'files_id_1_n_1' },
+  { collection: 'uploadFiles', key: { 'metadata.ownerId': 1 }, name: 'by_owner' },
   // Outbox: what is due, the admin grid's sorts and filters, a meeting's reminders.
   { collection: 'outbox', key: { status: 1, nextAttemptAt: 1 }, name: 'by_due' },
   { collection: 'outbox', key: { createdAt: -1 }, name: 'by_created' },
   { collection: 'outbox', key: { meetingId: 1 }, name: 'by_meeting' },
   { collection: 'outbox', key: { to: 1, createdAt: -1 }, name: 'by_recipient' },
-  { collection: 'outbox_claims', key: { expiresAt: 1 }, name: 'by_expiry' },
+  { collection: 'outboxClaims', key: { expiresAt: 1 }, name: 'by_expiry' },
   // One-time links (invitations, resets) of an account, and pending invitations.
-  { collection: 'account_links', key: { userId: 1, purpose: 1, createdAt: -1 }, name: 'by_user' },
+  { collection: 'accountLinks', key: { userId: 1, purpose: 1, createdAt: -1 }, name: 'by_user' },
   { collection: 'users', key: { invitation: 1, createdAt: -1 }, name: 'by_invitation' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */
 export async function ensureIndexes(db: Db): Promise<void> {
+  const cols = collections(db);
   for (const spec of INDEXES) {
-    await db.collection(spec.collection).createIndex(spec.key, { name: spec.name, unique: spec.unique ?? false });
+    await cols[spec.collection].createIndex(spec.key, { name: spec.name, unique: spec.unique ?? false });
   }
 }

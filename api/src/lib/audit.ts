@@ -1,16 +1,7 @@
 import { ObjectId } from 'mongodb';
+import { collections, type AuditEntry } from '../db/collections.ts';
 import type { AppDeps } from './deps.ts';
 import type { AuthUser } from './types.ts';
-
-export interface AuditEntry {
-  _id: ObjectId;
-  at: Date;
-  actor: { id: string; email: string; role: string } | null;
-  action: string;
-  target: { type: string; id: string; label?: string };
-  /** Plain facts only: never passwords, tokens or full identity or account numbers. */
-  details?: Record<string, string | number | boolean | null>;
-}
 
 export async function recordAudit(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -29,5 +20,5 @@ export async function recordAudit(
     target: entry.target,
     ...(entry.details ? { details: entry.details } : {}),
   };
-  await deps.db.collection<AuditEntry>('audit_log').insertOne(doc);
+  await collections(deps.db).auditLog.insertOne(doc);
 }

@@ -4,7 +4,7 @@ import { Health } from './health.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { Outbox } from '../mail/outbox.ts';
-import { collections, type Collections } from './mongo.ts';
+import { collections, type Collections } from '../db/collections.ts';
 import { passwordQueue, type PasswordQueue } from './password.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';

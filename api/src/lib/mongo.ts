@@ -1,42 +1,4 @@
-import { MongoClient, type Db, type MongoClientOptions, type ObjectId } from 'mongodb';
-import type { Role, VerificationStatus } from '@bh/shared';
-
-export interface UserDoc {
-  _id: ObjectId;
-  name: string;
-  /** Trimmed and lower-cased: unique index, no collation needed. */
-  email: string;
-  passwordHash: string;
-  role: Role;
-  isVerified: VerificationStatus;
-  rejectionReason?: string;
-  /** Set while an account made by invitation has no password of its own yet (or was revoked). */
-  invitation?: 'pending' | 'revoked';
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SessionDoc {
-  /** SHA-256 of the cookie token, hex: the token itself is never stored. */
-  _id: string;
-  userId: ObjectId;
-  createdAt: Date;
-  lastSeenAt: Date;
-  idleExpiresAt: Date;
-  absoluteExpiresAt: Date;
-  remember: boolean;
-}
-
-/**
- * One counted event for a rate-limit key: a reserved slot (`_id` `key|window|n`, see
- * rate-limit.ts), a remembered fact (`_id` the key itself) or an upload hit (an ObjectId).
- */
-export interface RateLimitDoc {
-  _id: ObjectId | string;
-  key: string;
-  at: Date;
-  expiresAt: Date;
-}
+import { MongoClient, type MongoClientOptions } from 'mongodb';
 
 /** FerretDB only when this process runs the embedded FerretDB; anything else is MongoDB. */
 export type DatabaseEngine = 'mongodb' | 'ferretdb';
@@ -59,13 +21,3 @@ export function mongoClientOptions(engine: DatabaseEngine): MongoClientOptions {
 export function createMongoClient(uri: string, engine: DatabaseEngine): MongoClient {
   return new MongoClient(uri, mongoClientOptions(engine));
 }
-
-export function collections(db: Db) {
-  return {
-    db,
-    users: db.collection<UserDoc>('users'),
-    sessions: db.collection<SessionDoc>('sessions'),
-    rateLimits: db.collection<RateLimitDoc>('rate_limits'),
-  };
-}
-export type Collections = ReturnType<typeof collections>;

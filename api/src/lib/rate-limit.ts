@@ -1,6 +1,6 @@
 import { MongoServerError, ObjectId } from 'mongodb';
 import type { Clock } from './clock.ts';
-import type { Collections } from './mongo.ts';
+import type { Collections } from '../db/collections.ts';
 
 /** A limit on one key: at most `limit` slots in each fixed window of `windowMs`. */
 export interface LimitRule {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ObjectId } from 'mongodb';
 import type { Clock } from './clock.ts';
-import type { Collections, SessionDoc } from './mongo.ts';
+import type { Collections, SessionDoc } from '../db/collections.ts';
 
 export const SESSION_COOKIE = 'bh_session';
 

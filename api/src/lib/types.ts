@@ -1,5 +1,5 @@
 import type { PublicUser } from '@bh/shared';
-import type { SessionDoc, UserDoc } from './mongo.ts';
+import type { SessionDoc, UserDoc } from '../db/collections.ts';
 
 export type AuthUser = Omit<UserDoc, 'passwordHash'>;
 

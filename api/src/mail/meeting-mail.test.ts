@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { meetingResponse } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { startTestMail, type TestMail } from '../../test/mail.ts';
-import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, submittedApplicant } from '../routes/register/application-test-helpers.ts';
-import { outboxCollection } from './outbox.ts';
+import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, submittedApplicant } from '../../test/applications.ts';
 
 let ctx: TestContext;
 let mail: TestMail;
@@ -84,7 +83,7 @@ describe('meeting emails', () => {
     expect(cancelled.status).toBe('CANCELLED');
     expect(Number(cancelled.sequence)).toBeGreaterThan(Number(event.sequence));
     // Its reminders will never go.
-    const reminders = await outboxCollection(ctx.deps.db).find({ meetingId: meeting._id, template: { $in: ['meeting-reminder-24h', 'meeting-reminder-1h'] } }).toArray();
+    const reminders = await ctx.deps.cols.outbox.find({ meetingId: meeting._id, template: { $in: ['meeting-reminder-24h', 'meeting-reminder-1h'] } }).toArray();
     expect(reminders).toHaveLength(4);
     expect(reminders.every((r) => r.status === 'cancelled')).toBe(true);
   });
@@ -131,14 +130,14 @@ describe('meeting emails', () => {
     ctx.clock.set(new Date(meeting.startsAt).getTime() + MINUTE);
     await mail.deliver();
     expect(mail.to(client.email).filter((m) => m.subject.startsWith('Reminder'))).toEqual([]);
-    const states = await outboxCollection(ctx.deps.db).find({ meetingId: meeting._id, to: client.email }).toArray();
+    const states = await ctx.deps.cols.outbox.find({ meetingId: meeting._id, to: client.email }).toArray();
     expect(states.map((s) => `${s.template}:${s.status}`).sort()).toEqual(['meeting-reminder-1h:expired', 'meeting-reminder-24h:expired', 'meeting-scheduled:sent']);
   });
 
   it('queues no reminder whose time has already passed when the meeting is booked', async () => {
     ctx.clock.set(START);
     const { meeting } = await schedule('2026-06-15', '05:00 PM'); // in 5 hours
-    const templates = (await outboxCollection(ctx.deps.db).find({ meetingId: meeting._id }).toArray()).map((d) => d.template).sort();
+    const templates = (await ctx.deps.cols.outbox.find({ meetingId: meeting._id }).toArray()).map((d) => d.template).sort();
     expect(templates).toEqual(['meeting-reminder-1h', 'meeting-reminder-1h', 'meeting-scheduled', 'meeting-scheduled']);
   });
 });

@@ -1,7 +1,7 @@
 import { MINUTE_MS, type EmailTemplate } from '@bh/shared';
-import type { MeetingDoc } from '../routes/meeting/meeting.service.ts';
 import type { NewEmail, Outbox } from './outbox.ts';
 import { REMINDER_TEMPLATES } from './templates.ts';
+import type { MeetingDoc } from '../db/collections.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 

@@ -5,7 +5,6 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { FAST_SENDER, startTestMail } from '../../test/mail.ts';
 import { createMongoClient } from '../lib/mongo.ts';
 import { Mailbox } from './mailbox.ts';
-import { outboxClaimsCollection, outboxCollection } from './outbox.ts';
 import { backoffDelay, MailSender } from './sender.ts';
 import { createSmtpTransport } from './transport.ts';
 
@@ -28,7 +27,7 @@ describe('the sender', () => {
     const [id] = await ctx.deps.outbox.enqueue([notice('kabir@test.betterhealth.in')]);
 
     expect(await mail.sender.runOnce()).toBe(1);
-    let doc = await outboxCollection(ctx.deps.db).findOne({ _id: id! });
+    let doc = await ctx.deps.cols.outbox.findOne({ _id: id! });
     expect(doc).toMatchObject({ status: 'pending', attempts: 1 });
     expect(doc!.lastError).toContain('451');
     expect(doc!.nextAttemptAt.getTime() - ctx.clock.now().getTime()).toBe(backoffDelay(FAST_SENDER as never, 1));
@@ -39,7 +38,7 @@ describe('the sender', () => {
       ctx.clock.advance(backoffDelay(FAST_SENDER as never, attempt - 1));
       expect(await mail.sender.runOnce()).toBe(1);
     }
-    doc = await outboxCollection(ctx.deps.db).findOne({ _id: id! });
+    doc = await ctx.deps.cols.outbox.findOne({ _id: id! });
     expect(doc).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
     expect(mail.mailbox.transactions).toBe(3);
     ctx.clock.advance(HOUR);
@@ -53,7 +52,7 @@ describe('the sender', () => {
     expect((await res.json()).data).toMatchObject({ status: 'pending', attempts: 0 });
     expect((await ctx.request('POST', `/api/v1/admin/emails/${id!.toHexString()}/resend`, { cookie: admin.cookie })).status).toBe(409);
     await mail.deliver();
-    expect(await outboxCollection(ctx.deps.db).findOne({ _id: id! })).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(await ctx.deps.cols.outbox.findOne({ _id: id! })).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(mail.to('kabir@test.betterhealth.in')).toHaveLength(1);
   });
 
@@ -63,12 +62,12 @@ describe('the sender', () => {
     const [id] = await ctx.deps.outbox.enqueue([notice('lapsed@test.betterhealth.in')]);
     // A sender that leased it and died: its claim and the message's pushed-back time stay behind.
     const leaseUntil = new Date(ctx.clock.now().getTime() + FAST_SENDER.leaseMs!);
-    await outboxClaimsCollection(ctx.deps.db).insertOne({ _id: `${id!.toHexString()}:1`, owner: 'dead', expiresAt: leaseUntil });
-    await outboxCollection(ctx.deps.db).updateOne({ _id: id! }, { $set: { status: 'sending', claims: 1, leaseUntil, nextAttemptAt: leaseUntil } });
+    await ctx.deps.cols.outboxClaims.insertOne({ _id: `${id!.toHexString()}:1`, owner: 'dead', expiresAt: leaseUntil });
+    await ctx.deps.cols.outbox.updateOne({ _id: id! }, { $set: { status: 'sending', claims: 1, leaseUntil, nextAttemptAt: leaseUntil } });
     expect(await mail.sender.runOnce()).toBe(0);
     ctx.clock.set(leaseUntil.getTime() + 1);
     expect(await mail.sender.runOnce()).toBe(1);
-    expect(await outboxCollection(ctx.deps.db).findOne({ _id: id! })).toMatchObject({ status: 'sent', claims: 2 });
+    expect(await ctx.deps.cols.outbox.findOne({ _id: id! })).toMatchObject({ status: 'sent', claims: 2 });
     expect(mail.to('lapsed@test.betterhealth.in')).toHaveLength(1);
   });
 });
@@ -132,7 +131,7 @@ describe('two API instances on one database', () => {
     expect(received).toHaveLength(36);
     expect(new Set(received).size).toBe(36);
     for (const email of people) expect(mailbox.messages.filter((m) => m.to.includes(email))).toHaveLength(3);
-    const docs = await outboxCollection(ctx.deps.db).find({ meetingId: { $in: meetings } }).toArray();
+    const docs = await ctx.deps.cols.outbox.find({ meetingId: { $in: meetings } }).toArray();
     expect(docs.every((d) => d.status === 'sent' && d.attempts === 1)).toBe(true);
   });
 });

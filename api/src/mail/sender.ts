@@ -4,10 +4,10 @@ import type { Transporter } from 'nodemailer';
 import type { Clock } from '../lib/clock.ts';
 import { decryptField } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
-import { meetingsCollection } from '../routes/meeting/meeting.service.ts';
-import { outboxClaimsCollection, outboxCollection, secretContext, type OutboxDoc } from './outbox.ts';
+import { secretContext } from './outbox.ts';
 import { renderEmail, REMINDER_TEMPLATES } from './templates.ts';
 import { addressOf } from './transport.ts';
+import { collections, type OutboxDoc } from '../db/collections.ts';
 
 export interface SenderSettings {
   /** How often an idle sender looks for due messages. */
@@ -116,7 +116,7 @@ export class MailSender {
   /** One pass: leases and handles each due message; returns how many it handled. */
   async runOnce(): Promise<number> {
     const now = this.#deps.clock.now();
-    const due = await outboxCollection(this.#deps.db)
+    const due = await collections(this.#deps.db).outbox
       .find({ status: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } })
       .sort({ nextAttemptAt: 1, _id: 1 })
       .limit(this.#settings.batch)
@@ -128,7 +128,7 @@ export class MailSender {
       try {
         await this.#deliver(lease.doc);
       } finally {
-        await outboxClaimsCollection(this.#deps.db).deleteOne({ _id: lease.claimId, owner: this.#owner });
+        await collections(this.#deps.db).outboxClaims.deleteOne({ _id: lease.claimId, owner: this.#owner });
       }
       handled += 1;
     }
@@ -137,7 +137,7 @@ export class MailSender {
 
   async #claim(listed: OutboxDoc): Promise<{ doc: OutboxDoc; claimId: string } | null> {
     const { db, clock } = this.#deps;
-    const claims = outboxClaimsCollection(db);
+    const claims = collections(db).outboxClaims;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + this.#settings.leaseMs);
     let n = listed.claims + 1;
@@ -156,7 +156,7 @@ export class MailSender {
       if (held && held.expiresAt > now) return null;
     }
     if (!claimId) return null;
-    const current = await outboxCollection(db).findOne({ _id: listed._id });
+    const current = await collections(db).outbox.findOne({ _id: listed._id });
     const stillOurs =
       current &&
       (current.status === 'pending' || current.status === 'sending') &&
@@ -166,12 +166,12 @@ export class MailSender {
       await claims.deleteOne({ _id: claimId, owner: this.#owner });
       return null;
     }
-    await outboxCollection(db).updateOne({ _id: listed._id }, { $set: { status: 'sending', claims: n, leaseUntil, nextAttemptAt: leaseUntil } });
+    await collections(db).outbox.updateOne({ _id: listed._id }, { $set: { status: 'sending', claims: n, leaseUntil, nextAttemptAt: leaseUntil } });
     return { doc: { ...current, claims: n }, claimId };
   }
 
   async #finish(id: ObjectId, set: Partial<OutboxDoc>): Promise<void> {
-    await outboxCollection(this.#deps.db).updateOne({ _id: id }, { $set: { leaseUntil: null, ...set } });
+    await collections(this.#deps.db).outbox.updateOne({ _id: id }, { $set: { leaseUntil: null, ...set } });
   }
 
   async #deliver(doc: OutboxDoc): Promise<void> {
@@ -183,7 +183,7 @@ export class MailSender {
     }
     if (doc.meetingId && REMINDER_TEMPLATES.includes(doc.template)) {
       // A reminder for a meeting deleted after it was queued is not sent.
-      const exists = ObjectId.isValid(doc.meetingId) && (await meetingsCollection(db).findOne({ _id: new ObjectId(doc.meetingId) }, { projection: { _id: 1 } }));
+      const exists = ObjectId.isValid(doc.meetingId) && (await collections(db).meetings.findOne({ _id: new ObjectId(doc.meetingId) }, { projection: { _id: 1 } }));
       if (!exists) {
         await this.#finish(doc._id, { status: 'cancelled' });
         return;

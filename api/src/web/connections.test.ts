@@ -168,7 +168,7 @@ describe('slow request bodies', () => {
       conn.socket.destroy();
     }
     // Nothing of the cut upload is kept.
-    expect(await ctx.deps.db.collection('uploads.files').countDocuments({})).toBe(0);
+    expect(await ctx.deps.cols.uploadFiles.countDocuments({})).toBe(0);
   });
 
   it('lets a slow but steady body through (1 KiB or more per interval)', async () => {

@@ -1,9 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_SIZE, VERIFIED_PAGE_SIZE, type AdminResource } from '@bh/shared';
-import type { UserDoc } from '../../src/lib/mongo.ts';
-import { insertMeetings, type MeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
-import { couponsCollection, type CouponDoc } from '../../src/routes/payments/payments.service.ts';
+import type { CouponDoc, MeetingDoc, UserDoc } from '../../src/db/collections.ts';
+import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { apiRoutes } from './support.ts';
 
@@ -124,7 +123,7 @@ beforeAll(async () => {
   verifiedDoctors = others.filter((u) => u.role === 'doctor').length + 1;
 
   await users.insertMany(Array.from({ length: MANY }, (_, i) => userDoc(i, i % 3 ? 'doctor' : 'admin', 'pending', 'pending')));
-  await ctx.deps.db.collection('applications').insertMany(
+  await ctx.deps.cols.applications.insertMany(
     Array.from({ length: MANY }, (_, i) => ({
       _id: new ObjectId(),
       userId: new ObjectId(),
@@ -140,13 +139,13 @@ beforeAll(async () => {
     mentalHealthCounselling: { single: 'https://pay.example.in/a', bundle: 'https://pay.example.in/b' },
     cosmetologistConsultancy: { single: 'https://pay.example.in/c', bundle: 'https://pay.example.in/d' },
   };
-  await couponsCollection(ctx.deps.db).insertMany(
+  await ctx.deps.cols.coupons.insertMany(
     Array.from({ length: MANY }, (_, i): CouponDoc => {
       const at = new Date(START.getTime() - i * HOUR);
       return { _id: new ObjectId(), couponCode: `BUDGET${i}`, forNewUsers: i % 2 === 0, isActive: true, paymentLinks: links, createdAt: at, updatedAt: at, createdBy: new ObjectId(admin.id) };
     }),
   );
-  await ctx.deps.db.collection('audit_log').insertMany(
+  await ctx.deps.cols.auditLog.insertMany(
     Array.from({ length: MANY }, (_, i) => ({ _id: new ObjectId(), at: new Date(START.getTime() - i * HOUR), actor: null, action: 'coupon.create', target: { type: 'coupon', id: String(i) } })),
   );
 }, 120_000);

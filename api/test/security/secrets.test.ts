@@ -190,7 +190,7 @@ describe('no secret in logs or responses', () => {
     expect(leaks(stored)).toEqual([]);
     const users = await ctx.deps.cols.users.find().toArray();
     for (const user of users) expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const application = await ctx.deps.db.collection('applications').findOne({ userId: new ObjectId(applicantIds[0]) });
+    const application = await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicantIds[0]) });
     expect(JSON.stringify(application?.bankAccount)).toMatch(/"v1\.[A-Za-z0-9_-]{16}\./);
   });
 });

@@ -51,7 +51,7 @@ describe('session cookie', () => {
 
     const stored = await ctx.deps.cols.sessions.find({ userId: new ObjectId(user.id) }).toArray();
     expect(stored.map((s) => s._id)).toEqual([sha256(token)]);
-    const everything = JSON.stringify(await ctx.deps.db.collection('sessions').find().toArray());
+    const everything = JSON.stringify(await ctx.deps.cols.sessions.find().toArray());
     expect(everything).not.toContain(token);
   });
 
@@ -174,7 +174,7 @@ describe('ending sessions', () => {
 
     expect((await login(user.email)).res.status).toBe(401);
     expect((await login(user.email, { password: 'Brand-New-Pass-55' })).res.status).toBe(200);
-    const audit = await ctx.deps.db.collection('audit_log').findOne({ action: 'password.change', 'target.id': user.id });
+    const audit = await ctx.deps.cols.auditLog.findOne({ action: 'password.change', 'target.id': user.id });
     expect(audit).not.toBeNull();
     expect(JSON.stringify(audit)).not.toMatch(/Brand-New-Pass-55|Correct-Horse-42/);
   });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ObjectId, type Db } from 'mongodb';
 import type { ApplicationRequest, UploadField } from '@bh/shared';
 import { SESSION_COOKIE } from '../../src/lib/sessions.ts';
-import { samplePdf, samplePng } from '../../src/routes/uploads/sample-files.ts';
+import { samplePdf, samplePng } from '../../src/seed/sample-files.ts';
 import type { TestContext } from '../context.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
-import { jpegHeader, pngHeader } from '../../src/routes/uploads/sample-files.ts';
+import { jpegHeader, pngHeader } from '../../src/seed/sample-files.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { changedCollections, fingerprint, PDF, PNG, postUpload, uploadForm, type Fingerprint } from './support.ts';
 

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES, pendingInvitationsResponse } from '@bh/shared';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { linkIn, startTestMail, tokenOf, type TestMail } from '../../../test/mail.ts';
-import { outboxCollection } from '../../mail/outbox.ts';
 import { RESET_LIMITS } from './account-links.routes.ts';
 
 let ctx: TestContext;
@@ -114,9 +113,9 @@ describe('password reset by email', () => {
 
   it('sends at most a few resets per account an hour, and refuses an address that keeps asking', async () => {
     const user = await ctx.createUser({ role: 'user' });
-    const before = await outboxCollection(ctx.deps.db).countDocuments({ to: user.email });
+    const before = await ctx.deps.cols.outbox.countDocuments({ to: user.email });
     for (let i = 0; i < RESET_LIMITS.perAccount + 2; i += 1) expect((await forgot(user.email)).status).toBe(200);
-    expect(await outboxCollection(ctx.deps.db).countDocuments({ to: user.email })).toBe(before + RESET_LIMITS.perAccount);
+    expect(await ctx.deps.cols.outbox.countDocuments({ to: user.email })).toBe(before + RESET_LIMITS.perAccount);
     let status = 200;
     for (let i = 0; i < RESET_LIMITS.perIp && status === 200; i += 1) status = (await forgot(`someone${i}@test.betterhealth.in`)).status;
     expect(status).toBe(429);
@@ -187,9 +186,9 @@ describe('invitations', () => {
     const refused = await ctx.request('POST', '/api/v1/user/accept-invitation', { body: { token: second, password: NEW_PASSWORD } });
     expect(refused.status).toBe(400);
     // A revoked invitee cannot get in through "Forgot password?" either.
-    const outboxBefore = await outboxCollection(ctx.deps.db).countDocuments({ to: email });
+    const outboxBefore = await ctx.deps.cols.outbox.countDocuments({ to: email });
     await forgot(email);
-    expect(await outboxCollection(ctx.deps.db).countDocuments({ to: email })).toBe(outboxBefore);
+    expect(await ctx.deps.cols.outbox.countDocuments({ to: email })).toBe(outboxBefore);
     expect((await ctx.request('DELETE', `/api/v1/user/invitations/${userId}`, { cookie: adminCookie })).status).toBe(404);
   });
 
@@ -204,11 +203,11 @@ describe('invitations', () => {
   it('keeps the link out of the stored message once sent, and never shows it in the Emails grid', async () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const { email } = await invite(admin.cookie);
-    const queued = await outboxCollection(ctx.deps.db).findOne({ to: email });
+    const queued = await ctx.deps.cols.outbox.findOne({ to: email });
     expect(queued!.secret).toMatch(/^v1\./);
     expect(JSON.stringify(queued!.data)).not.toContain('token');
     await mail.deliver();
-    const sent = await outboxCollection(ctx.deps.db).findOne({ to: email });
+    const sent = await ctx.deps.cols.outbox.findOne({ to: email });
     expect(sent).toMatchObject({ status: 'sent', secret: null, attempts: 1 });
     const grid = await ctx.request('GET', `/api/v1/admin/emails?filter=${encodeURIComponent(JSON.stringify({ to: email }))}`, { cookie: admin.cookie });
     const rows = await grid.json();

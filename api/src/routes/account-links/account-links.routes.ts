@@ -23,7 +23,8 @@ import { queueInvitation, queuePasswordChanged, queuePasswordReset } from '../..
 import { requireVerifiedAdmin } from '../../middleware/auth.ts';
 import { isHttps } from '../user/user.routes.ts';
 import { createAccount } from '../user/user.service.ts';
-import { accountLinks, findLiveLink, issueLink, linkUrl, revokeLinks, useLink, type AccountLinkPurpose } from './account-links.service.ts';
+import type { AccountLinkPurpose } from '../../db/collections.ts';
+import { findLiveLink, issueLink, linkUrl, revokeLinks, useLink } from './account-links.service.ts';
 
 /**
  * Forgot-password limits. Per address, a refusal (429). Per account, further requests are answered
@@ -129,7 +130,7 @@ export function accountLinkRoutes(deps: AppDeps) {
       const users = await cols.users.find({ invitation: 'pending' }).sort({ createdAt: -1 }).limit(PENDING_INVITATIONS_MAX).toArray();
       const data: PendingInvitation[] = [];
       for (const user of users) {
-        const latest = await accountLinks(deps.db).find({ userId: user._id, purpose: 'invitation' }).sort({ createdAt: -1 }).limit(1).next();
+        const latest = await deps.cols.accountLinks.find({ userId: user._id, purpose: 'invitation' }).sort({ createdAt: -1 }).limit(1).next();
         data.push({
           userId: user._id.toHexString(),
           name: user.name,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { MongoServerError, type Db, type ObjectId } from 'mongodb';
+import { MongoServerError, type ObjectId } from 'mongodb';
+import { collections, type AccountLinkDoc, type AccountLinkPurpose } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { hashToken } from '../../lib/sessions.ts';
-
-export type AccountLinkPurpose = 'invitation' | 'reset';
 
 /** How long each one-time link works (DESIGN §3). */
 export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
@@ -13,26 +12,6 @@ export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
 
 /** The portal pages the links open; the token rides in the fragment, which browsers never send to a server. */
 const LINK_PATH: Record<AccountLinkPurpose, string> = { invitation: '/login/welcome', reset: '/login/reset' };
-
-/** A one-time link as stored: only the SHA-256 of its token, which is also its _id. */
-export interface AccountLinkDoc {
-  _id: string;
-  purpose: AccountLinkPurpose;
-  userId: ObjectId;
-  createdAt: Date;
-  expiresAt: Date;
-  revokedAt: Date | null;
-  usedAt: Date | null;
-}
-
-export function accountLinks(db: Db) {
-  return db.collection<AccountLinkDoc>('account_links');
-}
-
-/** One document per used link: its unique _id (the token's hash) makes each link single-use, even on FerretDB. */
-function linkUses(db: Db) {
-  return db.collection<{ _id: string; at: Date }>('account_link_uses');
-}
 
 export function linkUrl(origin: string, purpose: AccountLinkPurpose, token: string): string {
   return `${origin}${LINK_PATH[purpose]}#token=${token}`;
@@ -51,14 +30,14 @@ export async function issueLink(deps: Pick<AppDeps, 'db' | 'clock'>, userId: Obj
     revokedAt: null,
     usedAt: null,
   };
-  await accountLinks(deps.db).insertOne(doc);
+  await collections(deps.db).accountLinks.insertOne(doc);
   return { token, doc };
 }
 
 /** The live link for a token (right purpose, not revoked, used or expired), or null. */
 export async function findLiveLink(deps: Pick<AppDeps, 'db' | 'clock'>, token: string, purpose: AccountLinkPurpose): Promise<AccountLinkDoc | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const doc = await accountLinks(deps.db).findOne({ _id: hashToken(token) });
+  const doc = await collections(deps.db).accountLinks.findOne({ _id: hashToken(token) });
   if (!doc || doc.purpose !== purpose || doc.revokedAt || doc.usedAt) return null;
   if (deps.clock.now() >= doc.expiresAt) return null;
   return doc;
@@ -68,16 +47,16 @@ export async function findLiveLink(deps: Pick<AppDeps, 'db' | 'clock'>, token: s
 export async function useLink(deps: Pick<AppDeps, 'db' | 'clock'>, link: AccountLinkDoc): Promise<boolean> {
   const now = deps.clock.now();
   try {
-    await linkUses(deps.db).insertOne({ _id: link._id, at: now });
+    await collections(deps.db).accountLinkUses.insertOne({ _id: link._id, at: now });
   } catch (err) {
     if (err instanceof MongoServerError && err.code === 11000) return false;
     throw err;
   }
-  await accountLinks(deps.db).updateOne({ _id: link._id }, { $set: { usedAt: now } });
+  await collections(deps.db).accountLinks.updateOne({ _id: link._id }, { $set: { usedAt: now } });
   return true;
 }
 
 /** Revokes every unused link of one purpose for the user (a resend, a revocation, a completed reset). */
 export async function revokeLinks(deps: Pick<AppDeps, 'db' | 'clock'>, userId: ObjectId, purpose: AccountLinkPurpose): Promise<void> {
-  await accountLinks(deps.db).updateMany({ userId, purpose, revokedAt: null, usedAt: null }, { $set: { revokedAt: deps.clock.now() } });
+  await collections(deps.db).accountLinks.updateMany({ userId, purpose, revokedAt: null, usedAt: null }, { $set: { revokedAt: deps.clock.now() } });
 }

@@ -119,7 +119,7 @@ describe('GET /api/v1/admin/meetings', () => {
     const del = await ctx.request('DELETE', `/api/v1/admin/meetings/${meeting._id}`, { cookie: admin.cookie });
     expect(del.status).toBe(200);
     expect(await del.json()).toMatchObject({ id: meeting._id, doctorId: doctor.email });
-    expect(await ctx.deps.db.collection('audit_log').findOne({ action: 'meeting.delete', 'target.id': meeting._id })).not.toBeNull();
+    expect(await ctx.deps.cols.auditLog.findOne({ action: 'meeting.delete', 'target.id': meeting._id })).not.toBeNull();
     for (const method of ['GET', 'DELETE']) {
       const gone = await ctx.request(method, `/api/v1/admin/meetings/${meeting._id}`, { cookie: admin.cookie });
       expect(gone.status).toBe(404);
@@ -253,7 +253,7 @@ describe('GET /api/v1/admin/audit: the "On" column in words', () => {
     // Entries written before labels were stored: one names a live account by id only, one an
     // account since deleted, one a deleted coupon.
     const gone = new ObjectId();
-    await ctx.deps.db.collection('audit_log').insertMany([
+    await ctx.deps.cols.auditLog.insertMany([
       { _id: new ObjectId(), at: ctx.clock.now(), actor: { id: admin.id, email: admin.email, role: 'admin' }, action: 'password.change', target: { type: 'user', id: kiranId } },
       { _id: new ObjectId(), at: ctx.clock.now(), actor: { id: admin.id, email: admin.email, role: 'admin' }, action: 'account.create', target: { type: 'user', id: gone.toHexString() } },
       { _id: new ObjectId(), at: ctx.clock.now(), actor: { id: admin.id, email: admin.email, role: 'admin' }, action: 'coupon.delete', target: { type: 'coupon', id: new ObjectId().toHexString() } },

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@bh/shared';
 import { applicationRecordSchema } from '@bh/shared/schemas/registration-extra';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER, submittedApplicant } from '../register/application-test-helpers.ts';
+import { ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER, submittedApplicant } from '../../../test/applications.ts';
 
 let ctx: TestContext;
 let admin: { cookie: string; email: string };

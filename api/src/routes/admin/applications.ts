@@ -6,8 +6,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { pathParams, queryParams } from '../../lib/validate.ts';
-import { applications, type ApplicationDoc } from '../register/register.service.ts';
 import { containsText, findPage, listResponse } from './list.ts';
+import { collections, type ApplicationDoc } from '../../db/collections.ts';
 
 /** A row's id is the applicant's user id, so sorting by id sorts by that. */
 const STORED_SORT = { id: 'userId', submittedAt: 'submittedAt', name: 'name', email: 'email', status: 'status' } as const;
@@ -32,7 +32,7 @@ function toRecord(app: ApplicationDoc): ApplicationRecord {
  * admin router, which lets verified admins only through.
  */
 export function adminApplicationsRoutes(deps: AppDeps) {
-  const col = applications(deps.db);
+  const col = collections(deps.db).applications;
   return new Hono<AppEnv>()
     .get('/', queryParams(adminListQuery.applications), async (c) => {
       const query = c.req.valid('query');

@@ -9,13 +9,10 @@ import {
   resolveServiceKey,
   type AuditEntry as AuditGridEntry,
 } from '@bh/shared';
-import type { AuditEntry } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import type { UserDoc } from '../../lib/mongo.ts';
+import { collections, type AuditEntry, type CouponDoc, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { queryParams } from '../../lib/validate.ts';
-import { meetingsCollection, type MeetingDoc } from '../meeting/meeting.service.ts';
-import { couponsCollection, type CouponDoc } from '../payments/payments.service.ts';
 import { findPage, istDayRange, listResponse } from './list.ts';
 
 const STORED_SORT = { id: '_id', at: 'at', actor: 'actor.email', action: 'action' } as const;
@@ -61,8 +58,8 @@ function text(value: unknown): string | undefined {
 async function targetLabels(deps: Pick<AppDeps, 'db' | 'cols'>, entries: readonly AuditEntry[]): Promise<string[]> {
   const [users, meetings, coupons] = await Promise.all([
     byIds<UserDoc>(deps.cols.users, idsOf(entries, 'user'), { name: 1, email: 1 }),
-    byIds<MeetingDoc>(meetingsCollection(deps.db), idsOf(entries, 'meeting'), { clientName: 1, doctorName: 1, startsAt: 1 }),
-    byIds<CouponDoc>(couponsCollection(deps.db), idsOf(entries, 'coupon', (e) => !e.target.label), { couponCode: 1 }),
+    byIds<MeetingDoc>(collections(deps.db).meetings, idsOf(entries, 'meeting'), { clientName: 1, doctorName: 1, startsAt: 1 }),
+    byIds<CouponDoc>(collections(deps.db).coupons, idsOf(entries, 'coupon', (e) => !e.target.label), { couponCode: 1 }),
   ]);
   return entries.map(({ target, details }) => {
     const id = target.id.toLowerCase();
@@ -103,7 +100,7 @@ function toRow(entry: AuditEntry, target: string): AuditRow {
 }
 
 export function adminAuditRoutes(deps: AppDeps) {
-  const log = deps.db.collection<AuditEntry>('audit_log');
+  const log = collections(deps.db).auditLog;
   return new Hono<AppEnv>().get('/', queryParams(adminListQuery.audit), async (c) => {
     const query = c.req.valid('query');
     const { id, actor, action, from, to } = query.filter;

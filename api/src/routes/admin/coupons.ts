@@ -4,8 +4,9 @@ import { adminListQuery } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { queryParams } from '../../lib/validate.ts';
-import { couponsCollection, toCoupon, type CouponDoc } from '../payments/payments.service.ts';
+import { toCoupon } from '../payments/payments.service.ts';
 import { containsText, findPage, listResponse } from './list.ts';
+import { collections, type CouponDoc } from '../../db/collections.ts';
 
 const STORED_SORT = {
   id: '_id',
@@ -25,7 +26,7 @@ export function adminCouponsRoutes(deps: AppDeps) {
     if (isActive !== undefined) filter.isActive = isActive;
     if (forNewUsers !== undefined) filter.forNewUsers = forNewUsers;
     if (q) filter.couponCode = containsText(q);
-    const { docs, total } = await findPage(couponsCollection(deps.db), filter, query, STORED_SORT);
+    const { docs, total } = await findPage(collections(deps.db).coupons, filter, query, STORED_SORT);
     const records = docs.map((d) => {
       const coupon = toCoupon(d);
       return { id: coupon._id, ...coupon };

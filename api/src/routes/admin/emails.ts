@@ -5,9 +5,9 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { pathParams, queryParams } from '../../lib/validate.ts';
-import { outboxCollection, type OutboxDoc } from '../../mail/outbox.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { findPage, listResponse } from './list.ts';
+import { collections, type OutboxDoc } from '../../db/collections.ts';
 
 const STORED_SORT = { id: '_id', createdAt: 'createdAt', to: 'to', template: 'template', status: 'status', sentAt: 'sentAt' } as const;
 
@@ -28,7 +28,7 @@ function toRecord(doc: OutboxDoc): EmailRecord {
 
 /** /admin/emails: the outbox for verified admins, and sending a failed email again. */
 export function adminEmailsRoutes(deps: AppDeps) {
-  const col = outboxCollection(deps.db);
+  const col = collections(deps.db).outbox;
   return new Hono<AppEnv>()
     .get('/', queryParams(adminListQuery.emails), async (c) => {
       const query = c.req.valid('query');

@@ -6,8 +6,9 @@ import { notFound } from '../../lib/errors.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { pathParams, queryParams } from '../../lib/validate.ts';
 import { requireVerifiedAdmin } from '../../middleware/auth.ts';
-import { deleteMeeting, meetingsCollection, toMeeting, type MeetingDoc } from '../meeting/meeting.service.ts';
+import { deleteMeeting, toMeeting } from '../meeting/meeting.service.ts';
 import { containsText, findPage, istDayRange, listResponse } from './list.ts';
+import { collections, type MeetingDoc } from '../../db/collections.ts';
 
 const STORED_SORT = { id: '_id', startsAt: 'startsAt', createdAt: 'createdAt', clientId: 'clientEmail', doctorId: 'doctorEmail' } as const;
 
@@ -29,12 +30,12 @@ export function adminMeetingsRoutes(deps: AppDeps) {
         const text = containsText(q);
         filter.$or = [{ clientEmail: text }, { doctorEmail: text }, { clientName: text }, { doctorName: text }];
       }
-      const { docs, total } = await findPage(meetingsCollection(deps.db), filter, query, STORED_SORT);
+      const { docs, total } = await findPage(collections(deps.db).meetings, filter, query, STORED_SORT);
       return listResponse(c, 'meetings', query.range.start, docs.map((d) => toRecord(toMeeting(d))), total);
     })
 
     .get('/:id', pathParams(adminIdParam), async (c) => {
-      const doc = await meetingsCollection(deps.db).findOne({ _id: new ObjectId(c.req.valid('param').id) });
+      const doc = await collections(deps.db).meetings.findOne({ _id: new ObjectId(c.req.valid('param').id) });
       if (!doc) throw notFound(M.notFound);
       return c.json(toRecord(toMeeting(doc)));
     })

@@ -3,7 +3,7 @@ import { ObjectId, type Filter } from 'mongodb';
 import { adminIdParam, adminListQuery, AUTH_MESSAGES } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { UserDoc } from '../../lib/mongo.ts';
+import type { UserDoc } from '../../db/collections.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { pathParams, queryParams } from '../../lib/validate.ts';
 import { containsText, findPage, listResponse } from './list.ts';

@@ -8,7 +8,6 @@ import { pathParams } from '../../lib/validate.ts';
 import { meetingCalendar } from '../../mail/calendar.ts';
 import { addressOf } from '../../mail/transport.ts';
 import { requireRole } from '../../middleware/auth.ts';
-import { meetingsCollection } from '../meeting/meeting.service.ts';
 
 /**
  * 'Add to calendar': GET /meeting/{meetingId}/calendar.ics, for the meeting's two participants and
@@ -21,7 +20,7 @@ export function calendarRoutes(deps: AppDeps) {
     await next();
   }, pathParams(meetingIdParam), async (c) => {
     const user = requireRole(c, ['user', 'doctor', 'admin']);
-    const meeting = await meetingsCollection(deps.db).findOne({ _id: new ObjectId(c.req.valid('param').meetingId) });
+    const meeting = await deps.cols.meetings.findOne({ _id: new ObjectId(c.req.valid('param').meetingId) });
     const mine = meeting && (user.role === 'admin' || meeting.clientId.equals(user._id) || meeting.doctorId.equals(user._id));
     if (!meeting || !mine) throw notFound(OUTBOX_MESSAGES.calendarNotFound);
     const ics = meetingCalendar(

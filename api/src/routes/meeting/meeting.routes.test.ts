@@ -66,7 +66,7 @@ describe('POST /api/v1/meeting/create-meeting', () => {
       reportLink: '',
       createdAt: START,
     });
-    const audit = await ctx.deps.db.collection('audit_log').findOne({ action: 'meeting.create', 'target.id': json.meeting._id });
+    const audit = await ctx.deps.cols.auditLog.findOne({ action: 'meeting.create', 'target.id': json.meeting._id });
     expect(audit).toMatchObject({ actor: { email: admin.email }, details: { client: client.email, associate: doctor.email } });
   });
 
@@ -96,7 +96,7 @@ describe('POST /api/v1/meeting/create-meeting', () => {
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(await messagesOf(res), JSON.stringify(over)).toContain(message);
     }
-    expect(await ctx.deps.db.collection('meetings').countDocuments({ clientEmail: client.email })).toBe(0);
+    expect(await ctx.deps.cols.meetings.countDocuments({ clientEmail: client.email })).toBe(0);
   });
 
   it('accepts a time later today in India and refuses one that has just passed, by the server clock', async () => {
@@ -200,14 +200,14 @@ describe('POST /api/v1/meeting/create-meeting', () => {
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    expect(await ctx.deps.db.collection('meetings').countDocuments({ doctorEmail: doctor.email })).toBe(1);
-    expect(await ctx.deps.db.collection('meeting_booking_claims').countDocuments({})).toBe(0);
+    expect(await ctx.deps.cols.meetings.countDocuments({ doctorEmail: doctor.email })).toBe(1);
+    expect(await ctx.deps.cols.meetingBookingClaims.countDocuments({})).toBe(0);
   });
 
   it('waits out a claim left by a crashed request once its lease has lapsed, and never takes a live one', async () => {
     ctx.clock.set(START);
     const { admin, client, doctor } = await people();
-    const claims = ctx.deps.db.collection<{ _id: string; token: string; expiresAt: Date }>('meeting_booking_claims');
+    const claims = ctx.deps.cols.meetingBookingClaims;
     await claims.insertOne({ _id: doctor.id, token: 'live', expiresAt: new Date(Date.parse(START) + 60_000) });
     const blocked = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body: meetingBody(client.email, doctor.email) });
     expect(blocked.status).toBe(409);
@@ -318,7 +318,7 @@ describe('POST /api/v1/meeting/meetingJoinedAt/{id}', () => {
     expect((await ctx.request('POST', '/api/v1/meeting/meetingJoinedAt/0123456789abcdef01234567', { cookie: client.cookie })).status).toBe(404);
     expect((await ctx.request('POST', path, { cookie: admin.cookie })).status).toBe(403);
     expect((await ctx.request('POST', '/api/v1/meeting/meetingJoinedAt/not-an-id', { cookie: client.cookie })).status).toBe(400);
-    const stored = await ctx.deps.db.collection('meetings').findOne({ clientEmail: client.email });
+    const stored = await ctx.deps.cols.meetings.findOne({ clientEmail: client.email });
     expect(stored).toMatchObject({ userJoinedAt: null, docJoinedAt: null });
   });
 });
@@ -331,7 +331,7 @@ describe('deleting meetings', () => {
     const res = await ctx.request('DELETE', `/api/v1/meeting/${meeting._id}`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, message: M.deleted });
-    expect(await ctx.deps.db.collection('audit_log').findOne({ action: 'meeting.delete', 'target.id': meeting._id })).not.toBeNull();
+    expect(await ctx.deps.cols.auditLog.findOne({ action: 'meeting.delete', 'target.id': meeting._id })).not.toBeNull();
     const again = await ctx.request('DELETE', `/api/v1/meeting/${meeting._id}`, { cookie: admin.cookie });
     expect(again.status).toBe(404);
     expect((await again.json()).message).toBe(M.notFound);
@@ -347,7 +347,7 @@ describe('deleting meetings', () => {
       expect(res.headers.get('allow')).toBe('DELETE');
       expect(await res.json()).toEqual({ success: false, message: LEGACY_DELETE_MESSAGE });
     }
-    expect(await ctx.deps.db.collection('meetings').countDocuments({ clientEmail: client.email })).toBe(1);
+    expect(await ctx.deps.cols.meetings.countDocuments({ clientEmail: client.email })).toBe(1);
   });
 });
 
@@ -441,7 +441,7 @@ describe('PUT /api/v1/meeting/{id}/report', () => {
     const json = meetingResponse.parse(await own.json());
     expect(json.message).toBe(M.reportSaved);
     expect(json.meeting.reportLink).toBe('https://reports.example.in/r1');
-    expect(await ctx.deps.db.collection('audit_log').findOne({ action: 'meeting.report', 'target.id': meeting._id, 'actor.email': doctor.email })).not.toBeNull();
+    expect(await ctx.deps.cols.auditLog.findOne({ action: 'meeting.report', 'target.id': meeting._id, 'actor.email': doctor.email })).not.toBeNull();
 
     const byAdmin = await ctx.request('PUT', path, { cookie: admin.cookie, body: { reportLink: 'http://reports.example.in/r2' } });
     expect(meetingResponse.parse(await byAdmin.json()).meeting.reportLink).toBe('http://reports.example.in/r2');

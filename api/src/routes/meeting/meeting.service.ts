@@ -15,43 +15,9 @@ import { recordAudit } from '../../lib/audit.ts';
 import { queueMeetingCancelled, queueMeetingScheduled } from '../../mail/meeting-mail.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { UserDoc } from '../../lib/mongo.ts';
+import { collections, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { addRefs, latestMeetingsOf, meetingsOf, refOf, refsByParticipant, refsOf, removeRef } from './participant-meetings.ts';
-
-/**
- * A meeting as stored. Participants are referenced by id and, because there is no $lookup,
- * their email and name at creation are copied in for lists and lookups.
- */
-export interface MeetingDoc {
-  _id: ObjectId;
-  /** 'YYYY-MM-DD' and '02:30 PM' as entered (India's calendar and clock). */
-  meetingDate: string;
-  meetingTime: string;
-  /** The UTC instant of the start: sorting, join windows and conflicts use this. */
-  startsAt: Date;
-  meetingLink: string;
-  formLink: string;
-  clientId: ObjectId;
-  clientEmail: string;
-  clientName: string;
-  doctorId: ObjectId;
-  doctorEmail: string;
-  doctorName: string;
-  userJoinedAt: Date | null;
-  docJoinedAt: Date | null;
-  reportLink: string;
-  createdAt: Date;
-  createdBy: ObjectId;
-}
-
-/** A short lease on one participant while a booking for them is checked and written. */
-interface BookingClaimDoc {
-  /** The participant's user id: the unique _id makes the claim exclusive. */
-  _id: string;
-  token: string;
-  expiresAt: Date;
-}
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** Scheduling and deleting also write the participants' emails to the outbox. */
@@ -74,14 +40,6 @@ const CLAIM_LEASE_MS = 15_000;
 const CLAIM_RETRY_MS = 25;
 const CLAIM_ATTEMPTS = 120;
 export const BOOKING_IN_PROGRESS = 'Another booking for this participant is being saved. Please try again.';
-
-export function meetingsCollection(db: Db) {
-  return db.collection<MeetingDoc>('meetings');
-}
-
-function claimsCollection(db: Db) {
-  return db.collection<BookingClaimDoc>('meeting_booking_claims');
-}
 
 function isDuplicateKey(err: unknown): boolean {
   return err instanceof MongoServerError && err.code === 11000;
@@ -116,7 +74,7 @@ export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeti
   const now = deps.clock.now().getTime();
   const from = new Date(now - ADMIN_MEETINGS_WINDOW.pastDays * DAY_MS);
   const to = new Date(now + ADMIN_MEETINGS_WINDOW.futureDays * DAY_MS);
-  const docs = await meetingsCollection(deps.db)
+  const docs = await collections(deps.db).meetings
     .find({ startsAt: { $gte: from, $lte: to } })
     .sort({ startsAt: 1, _id: 1 })
     .limit(ADMIN_MEETINGS_WINDOW.limit)
@@ -155,12 +113,12 @@ export function newMeetingDoc(
 export async function insertMeetings(db: Db, docs: MeetingDoc[]): Promise<void> {
   if (docs.length === 0) return;
   await addRefs(db, refsByParticipant(docs));
-  await meetingsCollection(db).insertMany(docs);
+  await collections(db).meetings.insertMany(docs);
 }
 
 /** A participant for a meeting, checked the way verify-email and create-meeting both need. */
 export async function findParticipant(deps: Pick<AppDeps, 'db'>, email: string, userType: MeetingUserType): Promise<UserDoc> {
-  const user = await deps.db.collection<UserDoc>('users').findOne({ email });
+  const user = await collections(deps.db).users.findOne({ email });
   if (userType === 'client') {
     if (!user || user.role !== 'user') throw notFound(M.clientNotFound);
     return user;
@@ -186,7 +144,7 @@ async function participantForField(deps: Deps, email: string, userType: MeetingU
  * Returns the claim's token, or null when it stayed taken.
  */
 async function claimParticipant(deps: Deps, participantId: ObjectId): Promise<string | null> {
-  const claims = claimsCollection(deps.db);
+  const claims = collections(deps.db).meetingBookingClaims;
   const _id = participantId.toHexString();
   const token = randomUUID();
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
@@ -205,7 +163,7 @@ async function claimParticipant(deps: Deps, participantId: ObjectId): Promise<st
 }
 
 async function releaseClaim(deps: Deps, participantId: ObjectId, token: string): Promise<void> {
-  await claimsCollection(deps.db).deleteOne({ _id: participantId.toHexString(), token });
+  await collections(deps.db).meetingBookingClaims.deleteOne({ _id: participantId.toHexString(), token });
 }
 
 /** A meeting of this participant (in either seat) that overlaps a 90-minute slot from `start`. */
@@ -253,7 +211,7 @@ export async function createMeeting(deps: MailingDeps, admin: AuthUser, input: C
     });
     // Refs before the meeting: should the insert fail, a ref to nothing is skipped when read.
     await addRefs(deps.db, refsByParticipant([doc]));
-    await meetingsCollection(deps.db).insertOne(doc);
+    await collections(deps.db).meetings.insertOne(doc);
     await queueMeetingScheduled(deps.outbox, doc, deps.clock.now());
     await recordAudit(deps, {
       actor: admin,
@@ -277,7 +235,7 @@ export async function createMeeting(deps: MailingDeps, admin: AuthUser, input: C
  * may both pass the check, and the later of the two nearly equal times is kept.
  */
 export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId): Promise<Meeting> {
-  const col = meetingsCollection(deps.db);
+  const col = collections(deps.db).meetings;
   const meeting = await col.findOne({ _id: meetingId });
   const owner = user.role === 'user' ? meeting?.clientId : meeting?.doctorId;
   if (!meeting || !owner?.equals(user._id)) throw notFound(M.notFound);
@@ -292,7 +250,7 @@ export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId
 
 /** Deletes a meeting and returns it as it was (the admin grid shows what went). */
 export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
-  const deleted = await meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
+  const deleted = await collections(deps.db).meetings.findOneAndDelete({ _id: meetingId });
   if (!deleted) throw notFound(M.notFound);
   // The meeting is gone; its refs go after it. A ref left behind (claim busy, crash) is skipped on read.
   for (const participantId of [deleted.clientId, deleted.doctorId]) {
@@ -320,39 +278,13 @@ async function underClaim(deps: Deps, participantId: ObjectId, work: () => Promi
   }
 }
 
-const BACKFILL_MARK = 'participant-meetings-v1';
-
-/**
- * Gives meetings stored before participant refs existed their refs, once per database. Each
- * participant's missing refs are added under their booking claim, so a booking made meanwhile by
- * another instance is never lost; running it again adds nothing.
- */
-export async function backfillParticipantMeetings(deps: Deps): Promise<number> {
-  const marks = deps.db.collection<{ _id: string; at: Date }>('migrations');
-  if (await marks.findOne({ _id: BACKFILL_MARK })) return 0;
-  const all = await meetingsCollection(deps.db).find({}, { projection: { _id: 1, startsAt: 1, clientId: 1, doctorId: 1 } }).toArray();
-  let added = 0;
-  for (const [participant, refs] of refsByParticipant(all)) {
-    const participantId = new ObjectId(participant);
-    const done = await underClaim(deps, participantId, async () => {
-      const have = new Set((await refsOf(deps.db, participantId)).map((ref) => ref.id.toHexString()));
-      const missing = refs.filter((ref) => !have.has(ref.id.toHexString()));
-      if (missing.length > 0) await addRefs(deps.db, new Map([[participant, missing]]));
-      added += missing.length;
-    });
-    if (!done) throw new Error(`could not claim participant ${participant} to add their meeting refs; start again`);
-  }
-  await marks.updateOne({ _id: BACKFILL_MARK }, { $set: { at: deps.clock.now() } }, { upsert: true });
-  return added;
-}
-
 /**
  * The meetings lookup: meetings where the email is the client or the associate. A verified
  * associate only ever sees meetings they hold themselves, whoever they search for. Meetings keep
  * their participants' ids and an account's email never changes, so the email names one account.
  */
 export async function lookupMeetings(deps: Deps, user: AuthUser, email: string): Promise<Meeting[]> {
-  const target = await deps.db.collection<UserDoc>('users').findOne({ email }, { projection: { _id: 1 } });
+  const target = await collections(deps.db).users.findOne({ email }, { projection: { _id: 1 } });
   if (!target) return [];
   const keep = user.role === 'admin' ? undefined : (doc: MeetingDoc) => doc.doctorId.equals(user._id);
   return (await latestMeetingsOf(deps.db, target._id, PARTICIPANT_MEETINGS_LIMIT, keep)).map(toMeeting);
@@ -360,7 +292,7 @@ export async function lookupMeetings(deps: Deps, user: AuthUser, email: string):
 
 /** Sets the report link: the meeting's own associate, or a verified admin for any meeting. */
 export async function setReportLink(deps: Deps, user: AuthUser, meetingId: ObjectId, reportLink: string): Promise<Meeting> {
-  const col = meetingsCollection(deps.db);
+  const col = collections(deps.db).meetings;
   if (user.role !== 'admin') {
     const meeting = await col.findOne({ _id: meetingId }, { projection: { doctorId: 1 } });
     if (!meeting?.doctorId.equals(user._id)) throw notFound(M.notFound);

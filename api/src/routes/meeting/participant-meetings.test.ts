@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, meetingResponse } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { meetingBetween } from '../../../test/meetings.ts';
-import { backfillParticipantMeetings, meetingsCollection } from './meeting.service.ts';
-import { participantMeetingsCollection, refsOf } from './participant-meetings.ts';
+import { participantMeetingsV1 } from '../../db/migrations/001-participant-meetings-v1.ts';
+import { runMigrations } from '../../db/migrations/runner.ts';
+import { refsOf } from './participant-meetings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,6 +14,9 @@ beforeAll(async () => {
 });
 
 const HOUR = 60 * 60_000;
+
+/** The start-up migration that lists older meetings under their participants, run as a start would. */
+const backfill = () => runMigrations({ db: ctx.deps.db, documentKey: ctx.deps.config.documentKey }, [participantMeetingsV1]);
 
 async function meetingsSeenBy(cookie: string): Promise<string[]> {
   const res = await ctx.request('GET', '/api/v1/meeting/get-meetings', { cookie });
@@ -26,18 +30,19 @@ describe('participant meeting refs', () => {
     const doctor = await ctx.signedIn('doctor', 'verified');
     // Written straight to the collection, the way meetings stored before refs existed look.
     const older = await Promise.all([1, 2, 3].map((d) => meetingBetween(ctx, client.id, doctor.id, { startsAt: new Date(ctx.clock.now().getTime() + d * 24 * HOUR) })));
-    await meetingsCollection(ctx.deps.db).insertMany(older);
+    await ctx.deps.cols.meetings.insertMany(older);
     expect(await meetingsSeenBy(client.cookie)).toEqual([]);
 
-    expect(await backfillParticipantMeetings(ctx.deps)).toBe(6);
+    expect(await backfill()).toEqual(['Listed 6 meeting(s) under their participants']);
     const ids = older.map((m) => m._id.toHexString());
     expect(await meetingsSeenBy(client.cookie)).toEqual(ids);
     expect(await meetingsSeenBy(doctor.cookie)).toEqual(ids);
 
     // Marked as done: a second start adds nothing and lists nothing twice.
-    expect(await backfillParticipantMeetings(ctx.deps)).toBe(0);
-    await ctx.deps.db.collection('migrations').deleteMany({});
-    expect(await backfillParticipantMeetings(ctx.deps)).toBe(0);
+    expect(await backfill()).toEqual([]);
+    expect(await ctx.deps.cols.migrations.findOne({ _id: 'participant-meetings-v1' })).toMatchObject({ finishedAt: expect.any(Date) });
+    await ctx.deps.cols.migrations.deleteMany({});
+    expect(await backfill()).toEqual([]);
     expect((await refsOf(ctx.deps.db, new ObjectId(client.id))).length).toBe(3);
     expect(await meetingsSeenBy(client.cookie)).toEqual(ids);
   });
@@ -64,10 +69,10 @@ describe('participant meeting refs', () => {
     }
 
     // A crash between deleting a meeting and removing its ref leaves a ref to nothing.
-    await meetingsCollection(ctx.deps.db).deleteOne({ _id: new ObjectId(created[1]) });
+    await ctx.deps.cols.meetings.deleteOne({ _id: new ObjectId(created[1]) });
     expect(await meetingsSeenBy(client.cookie)).toEqual([created[2]]);
     expect(await meetingsSeenBy(doctor.cookie)).toEqual([created[2]]);
-    expect(await participantMeetingsCollection(ctx.deps.db).countDocuments({ _id: new ObjectId(client.id) })).toBe(1);
+    expect(await ctx.deps.cols.participantMeetings.countDocuments({ _id: new ObjectId(client.id) })).toBe(1);
   });
 
   it('still refuses a booking that overlaps one found through the refs, but not one whose meeting was deleted', async () => {
@@ -81,7 +86,7 @@ describe('participant meeting refs', () => {
     expect(again.status).toBe(409);
 
     const id = meetingResponse.parse(await first.json()).meeting._id;
-    await meetingsCollection(ctx.deps.db).deleteOne({ _id: new ObjectId(id) });
+    await ctx.deps.cols.meetings.deleteOne({ _id: new ObjectId(id) });
     const freed = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body: { ...body, meetingTime: '12:15 PM' } });
     expect(freed.status).toBe(201);
   });

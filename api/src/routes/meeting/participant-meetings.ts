@@ -1,5 +1,5 @@
 import { ObjectId, type Db } from 'mongodb';
-import type { MeetingDoc } from './meeting.service.ts';
+import { collections, type MeetingDoc, type MeetingRef } from '../../db/collections.ts';
 
 /**
  * Each participant's meetings, reached by the participant's `_id`.
@@ -18,19 +18,6 @@ import type { MeetingDoc } from './meeting.service.ts';
  * participant's document happen while the caller holds that participant's booking claim, because
  * FerretDB applies an update by reading and rewriting the document.
  */
-export interface MeetingRef {
-  id: ObjectId;
-  startsAt: Date;
-}
-
-interface ParticipantMeetingsDoc {
-  _id: ObjectId;
-  refs: MeetingRef[];
-}
-
-export function participantMeetingsCollection(db: Db) {
-  return db.collection<ParticipantMeetingsDoc>('participant_meetings');
-}
 
 /** Always built the same way, field order included, so `$pull` finds exactly what `$push` wrote. */
 export function refOf(doc: Pick<MeetingDoc, '_id' | 'startsAt'>): MeetingRef {
@@ -45,12 +32,12 @@ export function refOf(doc: Pick<MeetingDoc, '_id' | 'startsAt'>): MeetingRef {
  */
 export async function addRefs(db: Db, byParticipant: Map<string, MeetingRef[]>): Promise<void> {
   for (const [participantId, refs] of byParticipant) {
-    await participantMeetingsCollection(db).updateOne({ _id: new ObjectId(participantId) }, { $push: { refs: { $each: refs } } }, { upsert: true });
+    await collections(db).participantMeetings.updateOne({ _id: new ObjectId(participantId) }, { $push: { refs: { $each: refs } } }, { upsert: true });
   }
 }
 
 export async function removeRef(db: Db, participantId: ObjectId, ref: MeetingRef): Promise<void> {
-  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $pull: { refs: ref } });
+  await collections(db).participantMeetings.updateOne({ _id: participantId }, { $pull: { refs: ref } });
 }
 
 /** Every meeting's refs grouped by participant (client and associate). */
@@ -69,7 +56,7 @@ export function refsByParticipant(docs: Pick<MeetingDoc, '_id' | 'startsAt' | 'c
 
 /** A participant's refs, one per meeting, latest start first (ties: newest id first). */
 export async function refsOf(db: Db, participantId: ObjectId): Promise<MeetingRef[]> {
-  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  const found = await collections(db).participantMeetings.findOne({ _id: participantId });
   const unique = new Map<string, MeetingRef>();
   for (const ref of found?.refs ?? []) unique.set(ref.id.toHexString(), ref);
   return [...unique.values()].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b.id.toHexString().localeCompare(a.id.toHexString()));
@@ -77,7 +64,7 @@ export async function refsOf(db: Db, participantId: ObjectId): Promise<MeetingRe
 
 /** The meetings behind refs, in the refs' order; refs whose meeting no longer exists are left out. */
 export async function meetingsOf(db: Db, refs: MeetingRef[]): Promise<MeetingDoc[]> {
-  const meetings = db.collection<MeetingDoc>('meetings');
+  const { meetings } = collections(db);
   const docs = await Promise.all(refs.map((ref) => meetings.findOne({ _id: ref.id })));
   return docs.filter((doc): doc is MeetingDoc => doc !== null);
 }

@@ -84,7 +84,7 @@ describe('default payment links', () => {
       expect(res.status, path).toBe(200);
       expect(paymentLinkResponse.parse(await res.json()).data.paymentLink).toBe('https://pay.example.in/mh-bundle-v2');
     }
-    const audit = await ctx.deps.db.collection('audit_log').findOne({ action: 'paymentLink.update', 'actor.email': admin.email });
+    const audit = await ctx.deps.cols.auditLog.findOne({ action: 'paymentLink.update', 'actor.email': admin.email });
     expect(audit).toMatchObject({ target: { type: 'paymentLink', id: 'mentalHealthCounselling:bundle' } });
   });
 
@@ -126,7 +126,7 @@ describe('POST /api/v1/payments/coupon and the coupon list', () => {
     const code = uniqueCode('CARE');
     const created = await createCoupon(admin.cookie, couponBody(code.toLowerCase(), { forNewUsers: true }));
     expect(created).toMatchObject({ couponCode: code, forNewUsers: true, isActive: true, createdAt: '2026-06-15T06:30:00.000Z', updatedAt: '2026-06-15T06:30:00.000Z' });
-    expect(await ctx.deps.db.collection('audit_log').findOne({ action: 'coupon.create', 'target.id': created._id })).toMatchObject({ target: { label: code } });
+    expect(await ctx.deps.cols.auditLog.findOne({ action: 'coupon.create', 'target.id': created._id })).toMatchObject({ target: { label: code } });
 
     const again = await ctx.request('POST', '/api/v1/payments/coupon', { cookie: admin.cookie, body: couponBody(code) });
     expect(again.status).toBe(409);
@@ -164,7 +164,7 @@ describe('POST /api/v1/payments/coupon and the coupon list', () => {
     }
     const extra = await ctx.request('POST', '/api/v1/payments/coupon', { cookie: admin.cookie, body: { ...base, createdBy: 'me' } });
     expect(extra.status).toBe(400);
-    expect(await ctx.deps.db.collection('coupons').countDocuments({ couponCode: 'VALID1' })).toBe(0);
+    expect(await ctx.deps.cols.coupons.countDocuments({ couponCode: 'VALID1' })).toBe(0);
   });
 
   it('lists coupons newest first; toggles status with the spec messages; deletes; each change audited', async () => {
@@ -201,8 +201,7 @@ describe('POST /api/v1/payments/coupon and the coupon list', () => {
     }
     expect((await ctx.request('DELETE', '/api/v1/payments/coupon/not-an-id', { cookie: admin.cookie })).status).toBe(400);
 
-    const actions = await ctx.deps.db
-      .collection('audit_log')
+    const actions = await ctx.deps.cols.auditLog
       .find({ 'target.id': older._id })
       .sort({ at: 1 })
       .map((e) => [e.action, e.details?.isActive ?? null])

@@ -1,40 +1,17 @@
-import { MongoServerError, ObjectId, type Db } from 'mongodb';
+import { MongoServerError, ObjectId } from 'mongodb';
 import {
   PAYMENT_MESSAGES as M,
   type Coupon,
   type CouponCreateData,
   type DefaultLinkEntry,
-  type PaymentLinks,
   type PlanType,
   type ServiceKey,
 } from '@bh/shared';
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { UserDoc } from '../../lib/mongo.ts';
+import { collections, type CouponDoc, type PaymentLinkDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
-
-export interface CouponDoc {
-  _id: ObjectId;
-  /** Upper case; the unique index makes codes unique without collation. */
-  couponCode: string;
-  forNewUsers: boolean;
-  isActive: boolean;
-  paymentLinks: PaymentLinks;
-  createdAt: Date;
-  updatedAt: Date;
-  createdBy: ObjectId;
-}
-
-/** One default link per service and plan; the _id is "service:planType". */
-export interface PaymentLinkDoc {
-  _id: string;
-  service: ServiceKey;
-  planType: PlanType;
-  paymentLink: string;
-  updatedAt: Date;
-  updatedBy: ObjectId | null;
-}
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -43,14 +20,6 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
  * checks never count, so one office behind a NAT buying sessions is never slowed down.
  */
 export const COUPON_CHECK_LIMITS = { windowMs: 15 * 60 * 1000, perIp: 20 } as const;
-
-export function couponsCollection(db: Db) {
-  return db.collection<CouponDoc>('coupons');
-}
-
-export function paymentLinksCollection(db: Db) {
-  return db.collection<PaymentLinkDoc>('payment_links');
-}
 
 const linkId = (service: ServiceKey, planType: PlanType) => `${service}:${planType}`;
 
@@ -71,13 +40,13 @@ function toLinkEntry(doc: PaymentLinkDoc): DefaultLinkEntry {
 }
 
 export async function defaultLink(deps: Pick<AppDeps, 'db'>, service: ServiceKey, planType: PlanType): Promise<string> {
-  const doc = await paymentLinksCollection(deps.db).findOne({ _id: linkId(service, planType) });
+  const doc = await collections(deps.db).paymentLinks.findOne({ _id: linkId(service, planType) });
   if (!doc) throw notFound(M.paymentLinkMissing);
   return doc.paymentLink;
 }
 
 export async function listDefaultLinks(deps: Pick<AppDeps, 'db'>): Promise<DefaultLinkEntry[]> {
-  const docs = await paymentLinksCollection(deps.db).find({}).sort({ _id: 1 }).toArray();
+  const docs = await collections(deps.db).paymentLinks.find({}).sort({ _id: 1 }).toArray();
   return docs.map(toLinkEntry);
 }
 
@@ -90,7 +59,7 @@ export async function setDefaultLink(
   paymentLink: string,
 ): Promise<DefaultLinkEntry> {
   const updatedAt = deps.clock.now();
-  const doc = await paymentLinksCollection(deps.db).findOneAndUpdate(
+  const doc = await collections(deps.db).paymentLinks.findOneAndUpdate(
     { _id: linkId(service, planType) },
     { $set: { service, planType, paymentLink, updatedAt, updatedBy: actor?._id ?? null } },
     { upsert: true, returnDocument: 'after' },
@@ -135,11 +104,11 @@ async function couponLink(
   deps: Pick<AppDeps, 'db'>,
   input: { service: ServiceKey; planType: PlanType; couponCode: string; email: string | null; isExistingUser: boolean },
 ): Promise<string> {
-  const coupon = await couponsCollection(deps.db).findOne({ couponCode: input.couponCode });
+  const coupon = await collections(deps.db).coupons.findOne({ couponCode: input.couponCode });
   if (!coupon || !coupon.isActive) throw notFound(M.couponInvalid);
   if (coupon.forNewUsers === input.isExistingUser) throw badRequest(M.couponNotApplicable);
   if (input.isExistingUser) {
-    const account = input.email ? await deps.db.collection<UserDoc>('users').findOne({ email: input.email }) : null;
+    const account = input.email ? await collections(deps.db).users.findOne({ email: input.email }) : null;
     if (!account || account.role !== 'user') {
       throw badRequest(M.emailNotRegistered, [{ path: 'email', message: M.emailNotRegistered }]);
     }
@@ -151,7 +120,7 @@ export async function createCoupon(deps: Deps, admin: AuthUser, input: CouponCre
   const now = deps.clock.now();
   const doc: CouponDoc = { _id: new ObjectId(), ...input, createdAt: now, updatedAt: now, createdBy: admin._id };
   try {
-    await couponsCollection(deps.db).insertOne(doc);
+    await collections(deps.db).coupons.insertOne(doc);
   } catch (err) {
     if (err instanceof MongoServerError && err.code === 11000) {
       throw conflict(M.couponExists);
@@ -172,12 +141,12 @@ export const COUPON_LIST_LIMIT = 200;
 
 /** Newest first, as the Manage Coupons page lists them. */
 export async function listCoupons(deps: Pick<AppDeps, 'db'>): Promise<Coupon[]> {
-  const docs = await couponsCollection(deps.db).find({}).sort({ createdAt: -1, _id: -1 }).limit(COUPON_LIST_LIMIT).toArray();
+  const docs = await collections(deps.db).coupons.find({}).sort({ createdAt: -1, _id: -1 }).limit(COUPON_LIST_LIMIT).toArray();
   return docs.map(toCoupon);
 }
 
 export async function setCouponStatus(deps: Deps, admin: AuthUser, id: ObjectId, isActive: boolean): Promise<Coupon> {
-  const doc = await couponsCollection(deps.db).findOneAndUpdate(
+  const doc = await collections(deps.db).coupons.findOneAndUpdate(
     { _id: id },
     { $set: { isActive, updatedAt: deps.clock.now() } },
     { returnDocument: 'after' },
@@ -193,7 +162,7 @@ export async function setCouponStatus(deps: Deps, admin: AuthUser, id: ObjectId,
 }
 
 export async function deleteCoupon(deps: Deps, admin: AuthUser, id: ObjectId): Promise<void> {
-  const doc = await couponsCollection(deps.db).findOneAndDelete({ _id: id });
+  const doc = await collections(deps.db).coupons.findOneAndDelete({ _id: id });
   if (!doc) throw notFound(M.couponNotFound);
   await recordAudit(deps, {
     actor: admin,

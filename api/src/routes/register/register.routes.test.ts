@@ -9,15 +9,15 @@ import {
   UPLOAD_MESSAGES,
 } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { uploadFile } from '../uploads/upload-test-helpers.ts';
+import { uploadFile } from '../../../test/uploads.ts';
 import {
   AADHAAR_NUMBER,
   ACCOUNT_NUMBER,
   PAN_NUMBER,
   submittedApplicant,
   validApplication,
-} from './application-test-helpers.ts';
-import { applications, revealNumbers } from './register.service.ts';
+} from '../../../test/applications.ts';
+import { revealNumbers } from './register.service.ts';
 
 let ctx: TestContext;
 let admin: { cookie: string; id: string; email: string };
@@ -85,7 +85,7 @@ describe('POST /api/v1/register/employees: who may submit', () => {
     const results = await Promise.all([submit(applicant.cookie, body), submit(applicant.cookie, body), submit(applicant.cookie, body)]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409]);
-    expect(await applications(ctx.deps.db).countDocuments({ userId: new ObjectId(applicant.id) })).toBe(1);
+    expect(await ctx.deps.cols.applications.countDocuments({ userId: new ObjectId(applicant.id) })).toBe(1);
   });
 
   it('refuses unknown keys, so a body cannot set its own status', async () => {
@@ -100,7 +100,7 @@ describe('POST /api/v1/register/employees: who may submit', () => {
 describe('POST /api/v1/register/employees: stored encrypted, shown masked', () => {
   it('stores bank and identity numbers encrypted, keeping only masked forms in clear', async () => {
     const applicant = await submittedApplicant(ctx);
-    const stored = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+    const stored = await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicant.id) });
     expect(stored).not.toBeNull();
     const raw = JSON.stringify(stored);
     for (const secret of [ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER, '9182 7364 5501', '4829 1573 6204']) {
@@ -117,7 +117,7 @@ describe('POST /api/v1/register/employees: stored encrypted, shown masked', () =
 
   it('records the submission in the audit log without the numbers', async () => {
     const applicant = await submittedApplicant(ctx);
-    const entry = await ctx.deps.db.collection('audit_log').findOne({ action: 'application.submit', 'target.id': applicant.id });
+    const entry = await ctx.deps.cols.auditLog.findOne({ action: 'application.submit', 'target.id': applicant.id });
     expect(entry).toMatchObject({ actor: { email: applicant.email }, target: { type: 'user', label: applicant.email } });
     expect(JSON.stringify(entry)).not.toContain(ACCOUNT_NUMBER);
   });
@@ -307,9 +307,9 @@ describe('admin review: verify-doctor and reject-doctor', () => {
     expect(await statusOf(applicant.id)).toBe('verified');
     const check = await ctx.request('GET', '/api/v1/register/check-verified', { cookie: applicant.cookie });
     expect(await check.json()).toEqual({ success: true, isVerified: 'verified' });
-    const entry = await ctx.deps.db.collection('audit_log').findOne({ action: 'application.verify', 'target.id': applicant.id });
+    const entry = await ctx.deps.cols.auditLog.findOne({ action: 'application.verify', 'target.id': applicant.id });
     expect(entry).toMatchObject({ actor: { email: admin.email } });
-    expect((await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) }))?.status).toBe('verified');
+    expect((await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicant.id) }))?.status).toBe('verified');
 
     const again = await ctx.request('POST', `/api/v1/register/verify-doctor/${applicant.id}`, { cookie: admin.cookie });
     expect(again.status).toBe(409);
@@ -349,17 +349,17 @@ describe('admin review: verify-doctor and reject-doctor', () => {
     expect(await check.json()).toEqual({ success: true, isVerified: 'rejected', rejectionReason: reason });
     const profile = await ctx.request('GET', '/api/v1/user/profile', { cookie: applicant.cookie });
     expect((await profile.json()).user).toMatchObject({ isVerified: 'rejected', rejectionReason: reason });
-    const entry = await ctx.deps.db.collection('audit_log').findOne({ action: 'application.reject', 'target.id': applicant.id });
+    const entry = await ctx.deps.cols.auditLog.findOne({ action: 'application.reject', 'target.id': applicant.id });
     expect(entry).toMatchObject({ actor: { email: admin.email } });
 
-    const before = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+    const before = await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicant.id) });
     const body = await validApplication(ctx, applicant.cookie);
     body.personalInfo.city = 'Nashik';
     const again = await submit(applicant.cookie, body);
     expect(again.status).toBe(201);
     const check2 = await ctx.request('GET', '/api/v1/register/check-verified', { cookie: applicant.cookie });
     expect(await check2.json()).toEqual({ success: true, isVerified: 'pending' });
-    const docs = await applications(ctx.deps.db).find({ userId: new ObjectId(applicant.id) }).toArray();
+    const docs = await ctx.deps.cols.applications.find({ userId: new ObjectId(applicant.id) }).toArray();
     expect(docs).toHaveLength(1);
     expect(docs[0]!._id.equals(before!._id)).toBe(true);
     expect(docs[0]!.personalInfo.city).toBe('Nashik');
@@ -657,7 +657,7 @@ describe('GET /api/v1/register/application and resubmitting a rejected applicati
     shown.personalInfo.city = 'Nashik';
     const again = await submit(applicant.cookie, shown);
     expect(again.status, await again.clone().text()).toBe(201);
-    const stored = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+    const stored = await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicant.id) });
     expect(stored?.round).toBe(2);
     expect(stored?.personalInfo.city).toBe('Nashik');
     expect(revealNumbers(ctx.deps, stored!)).toEqual({ accountNumber: ACCOUNT_NUMBER, documentIds: [AADHAAR_NUMBER, PAN_NUMBER] });
@@ -667,7 +667,7 @@ describe('GET /api/v1/register/application and resubmitting a rejected applicati
     const next = asRequest(await ownApplication(applicant.cookie));
     next.bankAccount.accountNumber = '5566 7788 9900';
     expect((await submit(applicant.cookie, next)).status).toBe(201);
-    const third = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+    const third = await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicant.id) });
     expect(revealNumbers(ctx.deps, third!)).toEqual({ accountNumber: '556677889900', documentIds: [AADHAAR_NUMBER, PAN_NUMBER] });
     expect(third?.bankAccount.accountNumberMasked).toBe('••••9900');
   });
@@ -675,7 +675,7 @@ describe('GET /api/v1/register/application and resubmitting a rejected applicati
   it('never takes a masked value for a number: other masks, a changed type or nothing stored are refused', async () => {
     const applicant = await rejected();
     const shown = asRequest(await ownApplication(applicant.cookie));
-    const before = await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) });
+    const before = await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicant.id) });
 
     const otherMask = structuredClone(shown);
     otherMask.bankAccount.accountNumber = '••••0000';
@@ -691,7 +691,7 @@ describe('GET /api/v1/register/application and resubmitting a rejected applicati
 
     // Nothing was written by the refusals; the applicant is still rejected and may try again.
     expect(await statusOf(applicant.id)).toBe('rejected');
-    expect((await applications(ctx.deps.db).findOne({ userId: new ObjectId(applicant.id) }))?.round).toBe(before?.round);
+    expect((await ctx.deps.cols.applications.findOne({ userId: new ObjectId(applicant.id) }))?.round).toBe(before?.round);
 
     // A first application has nothing stored to keep.
     const newcomer = await ctx.signedIn('doctor', 'not_submitted');

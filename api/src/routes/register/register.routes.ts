@@ -14,7 +14,6 @@ import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { requireUser, requireVerifiedAdmin } from '../../middleware/auth.ts';
 import {
   APPLICANT_ROLES,
-  applications,
   decideApplication,
   findApplicant,
   listPending,
@@ -63,7 +62,7 @@ export function registerRoutes(deps: AppDeps) {
     .get('/application', async (c) => {
       const user = requireUser(c);
       if (!APPLICANT_ROLES.includes(user.role)) throw forbidden(M.onlyAssociatesApply);
-      const application = await applications(deps.db).findOne({ userId: user._id });
+      const application = await deps.cols.applications.findOne({ userId: user._id });
       if (!application) throw notFound(M.noApplication);
       return c.json({ success: true as const, application: toApplicationDetail(application) });
     })

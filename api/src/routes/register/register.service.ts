@@ -1,4 +1,4 @@
-import { MongoServerError, ObjectId, type Db, type Filter } from 'mongodb';
+import { MongoServerError, ObjectId, type Filter } from 'mongodb';
 import {
   type ApplicantSummary,
   type ApplicationData,
@@ -14,13 +14,12 @@ import {
   uploadTypeMessage,
   type VerificationStatus,
 } from '@bh/shared';
-import type { ApplicationStatus } from '@bh/shared/schemas/registration-extra';
 import { recordAudit } from '../../lib/audit.ts';
 import { decryptField, encryptField } from '../../lib/crypto.ts';
 import { queueApplicationDecision } from '../../mail/account-mail.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, type FieldError, notFound } from '../../lib/errors.ts';
-import type { UserDoc } from '../../lib/mongo.ts';
+import { collections, type ApplicationDoc, type ApplicationTransitionDoc, type StoredBankAccount, type StoredLegalDocument, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { findOwnedUploads } from '../uploads/uploads.service.ts';
 
@@ -31,71 +30,10 @@ const OPEN_STATUSES: readonly VerificationStatus[] = ['not_submitted', 'rejected
 /** status-pending is a work queue, not an archive: it never returns more than this. */
 export const PENDING_LIST_MAX = 200;
 
-type LegalDocument = ApplicationData['personalInfo']['Doc'][number];
-
-/** An identity document with its number encrypted; only the masked form is kept in clear. */
-export interface StoredLegalDocument extends Omit<LegalDocument, 'documentId'> {
-  documentIdEncrypted: string;
-  documentIdMasked: string;
-}
-
-export interface StoredBankAccount extends Omit<ApplicationData['bankAccount'], 'accountNumber'> {
-  accountNumberEncrypted: string;
-  accountNumberMasked: string;
-}
-
-/** One per applicant (unique userId); a resubmission replaces it. */
-export interface ApplicationDoc {
-  _id: ObjectId;
-  userId: ObjectId;
-  /** The account's name and email at submission, for sorting and searching the admin grid. */
-  name: string;
-  email: string;
-  role: Role;
-  /** Mirrors the user's isVerified for the grid; the user document is the authority. */
-  status: ApplicationStatus;
-  /** 1 for the first submission, one more for each resubmission after a rejection. */
-  round: number;
-  personalInfo: Omit<ApplicationData['personalInfo'], 'Doc'> & { Doc: StoredLegalDocument[] };
-  employmentDetails: ApplicationData['employmentDetails'];
-  educationDetails: ApplicationData['educationDetails'];
-  bankAccount: StoredBankAccount;
-  salarySlip: string[];
-  /** Every upload the application points at. */
-  fileIds: ObjectId[];
-  submittedAt: Date;
-  reviewedAt?: Date;
-  reviewedBy?: ObjectId;
-}
-
-export function applications(db: Db) {
-  return db.collection<ApplicationDoc>('applications');
-}
-
-/**
- * One document per step of an application's life: `<userId>:<round>:submit` and
- * `<userId>:<round>:decision`. Their ids are unique, so each step can happen once per round
- * however many requests race for it. Conditional updates alone are not enough: FerretDB applies
- * them without isolation, and two requests can both see `pending` and both succeed.
- */
-export interface ApplicationTransitionDoc {
-  _id: string;
-  userId: ObjectId;
-  round: number;
-  step: 'submit' | 'decision';
-  status: ApplicationStatus;
-  at: Date;
-  by: ObjectId;
-}
-
-export function applicationTransitions(db: Db) {
-  return db.collection<ApplicationTransitionDoc>('application_transitions');
-}
-
 /** Records a step; false when another request already took it. */
 async function claimTransition(deps: Pick<AppDeps, 'db'>, doc: ApplicationTransitionDoc): Promise<boolean> {
   try {
-    await applicationTransitions(deps.db).insertOne(doc);
+    await collections(deps.db).applicationTransitions.insertOne(doc);
     return true;
   } catch (err) {
     if (err instanceof MongoServerError && err.code === 11000) return false;
@@ -217,7 +155,7 @@ export function toStoredApplication(
 export async function submitApplication(deps: AppDeps, user: AuthUser, data: ApplicationData): Promise<void> {
   const fileIds = await checkFiles(deps, user._id, data);
   const now = deps.clock.now();
-  const previous = await applications(deps.db).findOne({ userId: user._id }, { projection: { round: 1, personalInfo: 1, bankAccount: 1 } });
+  const previous = await collections(deps.db).applications.findOne({ userId: user._id }, { projection: { round: 1, personalInfo: 1, bankAccount: 1 } });
   const numbers = storedNumbers(deps, user._id, data, previous);
   const round = (previous?.round ?? 0) + 1;
   const claimId = `${user._id.toHexString()}:${round}:submit`;
@@ -231,18 +169,18 @@ export async function submitApplication(deps: AppDeps, user: AuthUser, data: App
       )
     ).modifiedCount === 1;
   if (!moved) {
-    if (claimed) await applicationTransitions(deps.db).deleteOne({ _id: claimId });
+    if (claimed) await collections(deps.db).applicationTransitions.deleteOne({ _id: claimId });
     const current = await deps.cols.users.findOne({ _id: user._id });
     throw submissionConflict(current?.isVerified ?? 'pending') ?? conflict(M.alreadyPending);
   }
 
   try {
-    await applications(deps.db).replaceOne({ userId: user._id }, toStoredApplication(user, data, { fileIds, round, now, numbers }), { upsert: true });
+    await collections(deps.db).applications.replaceOne({ userId: user._id }, toStoredApplication(user, data, { fileIds, round, now, numbers }), { upsert: true });
   } catch (err) {
     const restore: Partial<UserDoc> = { isVerified: user.isVerified, updatedAt: deps.clock.now() };
     if (user.rejectionReason) restore.rejectionReason = user.rejectionReason;
     await deps.cols.users.updateOne({ _id: user._id, isVerified: 'pending' }, { $set: restore }).catch(() => {});
-    await applicationTransitions(deps.db).deleteOne({ _id: claimId }).catch(() => {});
+    await collections(deps.db).applicationTransitions.deleteOne({ _id: claimId }).catch(() => {});
     throw err;
   }
   await recordAudit(deps, {
@@ -363,7 +301,7 @@ export function toApplicationDetail(app: ApplicationDoc): ApplicationDetail {
 export async function findApplicant(deps: Pick<AppDeps, 'cols' | 'db'>, userId: ObjectId): Promise<{ user: UserDoc; application: ApplicationDoc }> {
   const [user, application] = await Promise.all([
     deps.cols.users.findOne({ _id: userId, role: { $in: [...APPLICANT_ROLES] } }),
-    applications(deps.db).findOne({ userId }),
+    collections(deps.db).applications.findOne({ userId }),
   ]);
   if (!user || !application) throw notFound(M.associateNotFound);
   return { user, application };
@@ -397,7 +335,7 @@ export async function decideApplication(
       ? { $set: { isVerified: 'verified' as const, updatedAt: now }, $unset: { rejectionReason: '' as const } }
       : { $set: { isVerified: 'rejected' as const, rejectionReason: decision.reason, updatedAt: now } };
   await deps.cols.users.updateOne({ _id: userId, isVerified: 'pending' }, update);
-  await applications(deps.db).updateOne({ userId, round: application.round }, { $set: { status: decision.status, reviewedAt: now, reviewedBy: admin._id } });
+  await collections(deps.db).applications.updateOne({ userId, round: application.round }, { $set: { status: decision.status, reviewedAt: now, reviewedBy: admin._id } });
   await queueApplicationDecision(deps.outbox, user, decision);
   await recordAudit(deps, {
     actor: admin,

@@ -2,8 +2,8 @@ import { Binary, ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { multipart, PDF, PNG, postForm, uploadFile } from './upload-test-helpers.ts';
-import { jpegHeader } from './sample-files.ts';
+import { multipart, PDF, PNG, postForm, uploadFile } from '../../../test/uploads.ts';
+import { jpegHeader } from '../../seed/sample-files.ts';
 import { UPLOAD_CSP, UPLOAD_LIMITS } from './uploads.routes.ts';
 
 let ctx: TestContext;
@@ -18,8 +18,8 @@ const POLYGLOT = Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n')
 // A JPEG's header, with its frame size (uploaded images are measured).
 const JPEG = jpegHeader(1200, 800);
 
-const files = () => ctx.deps.db.collection('uploads.files');
-const chunks = () => ctx.deps.db.collection('uploads.chunks');
+const files = () => ctx.deps.cols.uploadFiles;
+const chunks = () => ctx.deps.cols.uploadChunks;
 
 async function storedCounts() {
   return { files: await files().countDocuments(), chunks: await chunks().countDocuments() };

@@ -1,34 +1,12 @@
 import type { CipherGCM } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { Binary, GridFSBucket, ObjectId, type Db, type GridFSBucketWriteStream, type GridFSFile } from 'mongodb';
+import { Binary, GridFSBucket, ObjectId, type Db, type GridFSBucketWriteStream } from 'mongodb';
 import { type FileKind, isKindAllowed, sniffFileKind, type UploadField } from '@bh/shared';
 import { FILE_ENCRYPTION_VERSION, fileDecryptor, fileEncryptor } from '../../lib/crypto.ts';
+import { collections, UPLOAD_BUCKET, uploadContext, type FileEncryptionMeta, type UploadFileDoc, type UploadMetadata } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { checkImageHeader, receiveFile, type FileSink } from './multipart.ts';
-
-export const UPLOAD_BUCKET = 'uploads';
-export const UPLOAD_FILES_COLLECTION = `${UPLOAD_BUCKET}.files`;
-
-/** How a stored file's bytes are encrypted (see fileEncryptor); the tag is set once the file is complete. */
-export interface FileEncryptionMeta {
-  v: typeof FILE_ENCRYPTION_VERSION;
-  iv: Binary;
-  tag: Binary | null;
-}
-
-export interface UploadMetadata {
-  ownerId: ObjectId;
-  /** Absent only on files stored before encryption at rest, until the start-up migration. */
-  encryption?: FileEncryptionMeta;
-  /** Null only while the file streams in ahead of its `field` part. */
-  field: UploadField | null;
-  kind: FileKind;
-  originalName: string;
-  size: number;
-}
-
-export type UploadFileDoc = Omit<GridFSFile, 'metadata'> & { metadata: UploadMetadata };
 
 export interface StoredUpload {
   id: ObjectId;
@@ -40,15 +18,6 @@ export interface StoredUpload {
 
 export function uploadsBucket(db: Db): GridFSBucket {
   return new GridFSBucket(db, { bucketName: UPLOAD_BUCKET });
-}
-
-export function uploadFiles(db: Db) {
-  return db.collection<UploadFileDoc>(UPLOAD_FILES_COLLECTION);
-}
-
-/** The additional authenticated data of a stored file: a file's bytes moved under another id or owner fail to decrypt. */
-export function uploadContext(fileId: ObjectId, ownerId: ObjectId): string {
-  return `upload:${fileId.toHexString()}:${ownerId.toHexString()}`;
 }
 
 /** The document key, from the app's settings. */
@@ -127,7 +96,7 @@ export async function storeUpload(
   );
   const { sink } = received;
   try {
-    await uploadFiles(deps.db).updateOne(
+    await collections(deps.db).uploadFiles.updateOne(
       { _id: sink.id },
       { $set: { 'metadata.field': received.field, 'metadata.size': received.size, 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } },
     );
@@ -145,7 +114,7 @@ function isComplete(file: UploadFileDoc): boolean {
 
 /** The stored file if this user may read it: its owner, or any verified admin. */
 export async function findReadableUpload(deps: Pick<AppDeps, 'db'>, reader: AuthUser, id: ObjectId): Promise<UploadFileDoc | null> {
-  const file = await uploadFiles(deps.db).findOne({ _id: id });
+  const file = await collections(deps.db).uploadFiles.findOne({ _id: id });
   if (!file || !isComplete(file)) return null;
   const isAdmin = reader.role === 'admin' && reader.isVerified === 'verified';
   if (!isAdmin && !file.metadata.ownerId.equals(reader._id)) return null;
@@ -159,7 +128,7 @@ export async function findOwnedUploads(
   ids: readonly ObjectId[],
 ): Promise<Map<string, UploadFileDoc>> {
   if (ids.length === 0) return new Map();
-  const files = await uploadFiles(deps.db)
+  const files = await collections(deps.db).uploadFiles
     .find({ _id: { $in: [...ids] }, 'metadata.ownerId': ownerId })
     .toArray();
   return new Map(files.filter(isComplete).map((f) => [f._id.toHexString(), f]));
@@ -197,6 +166,6 @@ export async function storeFileBytes(
   const sink = new GridFsSink(uploadsBucket(deps.db), deps.config.documentKey, name, { ownerId, field, kind, originalName: name, size: bytes.length });
   sink.write(bytes);
   await sink.finish();
-  await uploadFiles(deps.db).updateOne({ _id: sink.id }, { $set: { 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } });
+  await collections(deps.db).uploadFiles.updateOne({ _id: sink.id }, { $set: { 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } });
   return { id: sink.id, field, kind, name, size: bytes.length };
 }

@@ -224,7 +224,7 @@ describe('POST /api/v1/user/register', () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const body = account();
     await ctx.request('POST', '/api/v1/user/register', { body, cookie: admin.cookie });
-    const entry = await ctx.deps.db.collection('audit_log').findOne({ action: 'account.create', 'actor.email': admin.email });
+    const entry = await ctx.deps.cols.auditLog.findOne({ action: 'account.create', 'actor.email': admin.email });
     expect(entry).toMatchObject({ action: 'account.create', details: { role: 'user' } });
     expect(JSON.stringify(entry)).not.toContain(body.password);
   });

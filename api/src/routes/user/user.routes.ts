@@ -8,7 +8,7 @@ import {
 } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
-import type { UserDoc } from '../../lib/mongo.ts';
+import type { UserDoc } from '../../db/collections.ts';
 import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser, type AppEnv } from '../../lib/types.ts';

@@ -1,7 +1,7 @@
 import { ObjectId, MongoServerError } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
-import type { UserDoc } from '../../lib/mongo.ts';
+import type { UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { hashPassword } from '../../lib/password.ts';
 

@@ -1,8 +1,9 @@
 import type { AppDeps } from '../lib/deps.ts';
+import type { AuthUser } from '../lib/types.ts';
 import { createAccount, type NewAccount } from '../routes/user/user.service.ts';
-import { seedMeetings } from '../routes/meeting/meeting.seed.ts';
-import { seedPayments } from '../routes/payments/payments.seed.ts';
-import { seedApplications } from '../routes/register/register.seed.ts';
+import { seedMeetings } from './meetings.ts';
+import { seedPayments } from './payments.ts';
+import { seedApplications } from './applications.ts';
 
 /** Demo accounts for a first start on the embedded database (never with MONGODB_URI). */
 export const DEMO_PASSWORD = 'Demo-Health-2025';
@@ -14,15 +15,15 @@ export const DEMO_ACCOUNTS: NewAccount[] = [
   { name: 'Rahul Verma', email: 'rahul@demo.betterhealth.in', password: DEMO_PASSWORD, role: 'user' },
 ];
 
-/** A seeding step for one domain; routes that own data add theirs to SEED_STEPS. */
-export type SeedStep = (deps: AppDeps, accounts: Map<string, NonNullable<Awaited<ReturnType<typeof createAccount>>>>) => Promise<void>;
+/** A seeding step for one domain, given the demo accounts by email (meetings.ts, payments.ts, applications.ts). */
+export type SeedStep = (deps: AppDeps, accounts: Map<string, AuthUser>) => Promise<void>;
 
 export const SEED_STEPS: SeedStep[] = [seedMeetings, seedPayments, seedApplications];
 
 /** Seeds only an empty database; returns the logins to print, or null when it did nothing. */
 export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role: string; password: string }[] | null> {
   if ((await deps.cols.users.estimatedDocumentCount()) > 0) return null;
-  const accounts = new Map<string, NonNullable<Awaited<ReturnType<typeof createAccount>>>>();
+  const accounts = new Map<string, AuthUser>();
   for (const account of DEMO_ACCOUNTS) {
     const created = await createAccount(deps, account);
     if (created) accounts.set(account.email, created);

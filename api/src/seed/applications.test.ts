@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkVerifiedResponse, doctorDetailsResponse, statusListResponse } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
-import { DEMO_APPLICATION_NUMBERS } from './register.seed.ts';
-import { applications, revealNumbers } from './register.service.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
+import { DEMO_APPLICATION_NUMBERS } from './applications.ts';
+import { revealNumbers } from '../routes/register/register.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe('demo applications', () => {
 
   it('stores the demo numbers encrypted, and they decrypt with the key', async () => {
     const meera = await ctx.deps.cols.users.findOne({ email: 'meera@demo.betterhealth.in' });
-    const app = await applications(ctx.deps.db).findOne({ userId: meera!._id });
+    const app = await ctx.deps.cols.applications.findOne({ userId: meera!._id });
     expect(JSON.stringify(app)).not.toContain(DEMO_APPLICATION_NUMBERS.accountNumber);
     expect(revealNumbers(ctx.deps, app!)).toEqual({
       accountNumber: DEMO_APPLICATION_NUMBERS.accountNumber,
@@ -63,6 +63,6 @@ describe('demo applications', () => {
     const vikram = await ctx.login('vikram@demo.betterhealth.in', DEMO_PASSWORD);
     const check = checkVerifiedResponse.parse(await (await ctx.request('GET', '/api/v1/register/check-verified', { cookie: vikram })).json());
     expect(check.isVerified).toBe('not_submitted');
-    expect(await applications(ctx.deps.db).countDocuments()).toBe(1);
+    expect(await ctx.deps.cols.applications.countDocuments()).toBe(1);
   });
 });

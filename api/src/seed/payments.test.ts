@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { couponsResponse, paymentLinkResponse } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, isJoinWindowOpen, meetingInstant } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
-import { istDateAndTime } from './meeting.seed.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
+import { istDateAndTime } from './meetings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

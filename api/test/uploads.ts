@@ -1,6 +1,6 @@
 import type { UploadField } from '@bh/shared';
-import type { TestContext } from '../../../test/context.ts';
-import { samplePdf, samplePng } from './sample-files.ts';
+import type { TestContext } from './context.ts';
+import { samplePdf, samplePng } from '../src/seed/sample-files.ts';
 
 /** Test helpers for multipart uploads (the shared test context only sends JSON). */
 

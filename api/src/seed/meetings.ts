@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
-import type { SeedStep } from '../../db/seed.ts';
-import { insertMeetings, type MeetingDoc } from './meeting.service.ts';
+import type { SeedStep } from './demo.ts';
+import { insertMeetings } from '../routes/meeting/meeting.service.ts';
+import type { MeetingDoc } from '../db/collections.ts';
 
 /** An instant as India's calendar date and 12-hour clock, the way meetings are entered. */
 export function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {

@@ -1,10 +1,11 @@
 import { createApplicationRequestSchema, istDateString, uploadUrl, type UploadField } from '@bh/shared';
 import { ObjectId } from 'mongodb';
-import type { AppDeps } from '../../lib/deps.ts';
-import type { AuthUser } from '../../lib/types.ts';
-import { samplePdf, samplePng } from '../uploads/sample-files.ts';
-import { storeFileBytes } from '../uploads/uploads.service.ts';
-import { applications, applicationTransitions, storedNumbers, toStoredApplication } from './register.service.ts';
+import type { AppDeps } from '../lib/deps.ts';
+import type { AuthUser } from '../lib/types.ts';
+import { samplePdf, samplePng } from './sample-files.ts';
+import { storeFileBytes } from '../routes/uploads/uploads.service.ts';
+import { storedNumbers, toStoredApplication } from '../routes/register/register.service.ts';
+import { collections } from '../db/collections.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -132,9 +133,9 @@ export async function seedApplications(deps: AppDeps, accounts: Map<string, Auth
   const reviewedAt = new Date(now.getTime() - 19 * DAY);
   const numbers = storedNumbers(deps, meera._id, data, null);
   const stored = toStoredApplication(meera, data, { fileIds, round: 1, now: submittedAt, numbers });
-  await applications(deps.db).insertOne({ _id: new ObjectId(), ...stored, status: 'verified', reviewedAt, reviewedBy: admin._id });
+  await collections(deps.db).applications.insertOne({ _id: new ObjectId(), ...stored, status: 'verified', reviewedAt, reviewedBy: admin._id });
   const key = meera._id.toHexString();
-  await applicationTransitions(deps.db).insertMany([
+  await collections(deps.db).applicationTransitions.insertMany([
     { _id: `${key}:1:submit`, userId: meera._id, round: 1, step: 'submit', status: 'pending', at: submittedAt, by: meera._id },
     { _id: `${key}:1:decision`, userId: meera._id, round: 1, step: 'decision', status: 'verified', at: reviewedAt, by: admin._id },
   ]);

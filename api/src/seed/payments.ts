@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { PLAN_TYPES, SERVICE_KEYS, type PaymentLinks } from '@bh/shared';
-import type { SeedStep } from '../../db/seed.ts';
-import { couponsCollection, paymentLinksCollection, type CouponDoc } from './payments.service.ts';
+import type { SeedStep } from './demo.ts';
+import { collections, type CouponDoc } from '../db/collections.ts';
 
 /** A demo checkout address per service and plan, under a path naming what it sells. */
 function demoLinks(prefix: string): PaymentLinks {
@@ -19,7 +19,7 @@ export const seedPayments: SeedStep = async (deps, accounts) => {
   const now = deps.clock.now();
 
   const defaults = demoLinks('');
-  const links = paymentLinksCollection(deps.db);
+  const links = collections(deps.db).paymentLinks;
   for (const service of SERVICE_KEYS) {
     for (const planType of PLAN_TYPES) {
       await links.updateOne(
@@ -40,5 +40,5 @@ export const seedPayments: SeedStep = async (deps, accounts) => {
     updatedAt: now,
     createdBy: admin._id,
   });
-  await couponsCollection(deps.db).insertMany([coupon('WELCOME10', true), coupon('CARE20', false)]);
+  await collections(deps.db).coupons.insertMany([coupon('WELCOME10', true), coupon('CARE20', false)]);
 };

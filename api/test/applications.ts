@@ -1,6 +1,6 @@
 import type { ApplicationRequest } from '@bh/shared';
-import type { TestContext } from '../../../test/context.ts';
-import { uploadFile } from '../uploads/upload-test-helpers.ts';
+import type { TestContext } from './context.ts';
+import { uploadFile } from './uploads.ts';
 
 /** Known numbers, so tests can check they never appear in clear anywhere. */
 export const ACCOUNT_NUMBER = '918273645501';

@@ -1,0 +1,323 @@
+import type { Binary, Db, GridFSFile, ObjectId } from 'mongodb';
+import type { ApplicationData, EmailTemplate, FileKind, OutboxStatus, PaymentLinks, PlanType, Role, ServiceKey, UploadField, VerificationStatus } from '@bh/shared';
+import type { ApplicationStatus } from '@bh/shared/schemas/registration-extra';
+import type { FILE_ENCRYPTION_VERSION } from '../lib/crypto.ts';
+
+/**
+ * Every collection the product stores, with the shape of its documents: the one way code reaches
+ * a collection (`collections(db).meetings`), so a name is written once and every read and write
+ * is typed. Only the backup tool copies collections by the names the server lists.
+ */
+
+export interface UserDoc {
+  _id: ObjectId;
+  name: string;
+  /** Trimmed and lower-cased: unique index, no collation needed. */
+  email: string;
+  passwordHash: string;
+  role: Role;
+  isVerified: VerificationStatus;
+  rejectionReason?: string;
+  /** Set while an account made by invitation has no password of its own yet (or was revoked). */
+  invitation?: 'pending' | 'revoked';
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SessionDoc {
+  /** SHA-256 of the cookie token, hex: the token itself is never stored. */
+  _id: string;
+  userId: ObjectId;
+  createdAt: Date;
+  lastSeenAt: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  remember: boolean;
+}
+
+/**
+ * One counted event for a rate-limit key: a reserved slot (`_id` `key|window|n`, see
+ * rate-limit.ts), a remembered fact (`_id` the key itself) or an upload hit (an ObjectId).
+ */
+export interface RateLimitDoc {
+  _id: ObjectId | string;
+  key: string;
+  at: Date;
+  expiresAt: Date;
+}
+
+export interface AuditEntry {
+  _id: ObjectId;
+  at: Date;
+  actor: { id: string; email: string; role: string } | null;
+  action: string;
+  target: { type: string; id: string; label?: string };
+  /** Plain facts only: never passwords, tokens or full identity or account numbers. */
+  details?: Record<string, string | number | boolean | null>;
+}
+
+export type AccountLinkPurpose = 'invitation' | 'reset';
+
+/** A one-time link as stored: only the SHA-256 of its token, which is also its _id. */
+export interface AccountLinkDoc {
+  _id: string;
+  purpose: AccountLinkPurpose;
+  userId: ObjectId;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  usedAt: Date | null;
+}
+
+/** One document per used link: its unique _id (the token's hash) makes each link single-use, even on FerretDB. */
+export interface AccountLinkUseDoc {
+  _id: string;
+  at: Date;
+}
+
+type LegalDocument = ApplicationData['personalInfo']['Doc'][number];
+
+/** An identity document with its number encrypted; only the masked form is kept in clear. */
+export interface StoredLegalDocument extends Omit<LegalDocument, 'documentId'> {
+  documentIdEncrypted: string;
+  documentIdMasked: string;
+}
+
+export interface StoredBankAccount extends Omit<ApplicationData['bankAccount'], 'accountNumber'> {
+  accountNumberEncrypted: string;
+  accountNumberMasked: string;
+}
+
+/** One per applicant (unique userId); a resubmission replaces it. */
+export interface ApplicationDoc {
+  _id: ObjectId;
+  userId: ObjectId;
+  /** The account's name and email at submission, for sorting and searching the admin grid. */
+  name: string;
+  email: string;
+  role: Role;
+  /** Mirrors the user's isVerified for the grid; the user document is the authority. */
+  status: ApplicationStatus;
+  /** 1 for the first submission, one more for each resubmission after a rejection. */
+  round: number;
+  personalInfo: Omit<ApplicationData['personalInfo'], 'Doc'> & { Doc: StoredLegalDocument[] };
+  employmentDetails: ApplicationData['employmentDetails'];
+  educationDetails: ApplicationData['educationDetails'];
+  bankAccount: StoredBankAccount;
+  salarySlip: string[];
+  /** Every upload the application points at. */
+  fileIds: ObjectId[];
+  submittedAt: Date;
+  reviewedAt?: Date;
+  reviewedBy?: ObjectId;
+}
+
+/**
+ * One document per step of an application's life: `<userId>:<round>:submit` and
+ * `<userId>:<round>:decision`. Their ids are unique, so each step can happen once per round
+ * however many requests race for it. Conditional updates alone are not enough: FerretDB applies
+ * them without isolation, and two requests can both see `pending` and both succeed.
+ */
+export interface ApplicationTransitionDoc {
+  _id: string;
+  userId: ObjectId;
+  round: number;
+  step: 'submit' | 'decision';
+  status: ApplicationStatus;
+  at: Date;
+  by: ObjectId;
+}
+
+/**
+ * A meeting as stored. Participants are referenced by id and, because there is no $lookup,
+ * their email and name at creation are copied in for lists and lookups.
+ */
+export interface MeetingDoc {
+  _id: ObjectId;
+  /** 'YYYY-MM-DD' and '02:30 PM' as entered (India's calendar and clock). */
+  meetingDate: string;
+  meetingTime: string;
+  /** The UTC instant of the start: sorting, join windows and conflicts use this. */
+  startsAt: Date;
+  meetingLink: string;
+  formLink: string;
+  clientId: ObjectId;
+  clientEmail: string;
+  clientName: string;
+  doctorId: ObjectId;
+  doctorEmail: string;
+  doctorName: string;
+  userJoinedAt: Date | null;
+  docJoinedAt: Date | null;
+  reportLink: string;
+  createdAt: Date;
+  createdBy: ObjectId;
+}
+
+/** A short lease on one participant while a booking for them is checked and written. */
+export interface BookingClaimDoc {
+  /** The participant's user id: the unique _id makes the claim exclusive. */
+  _id: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/** One meeting in a participant's list (see participant-meetings.ts). */
+export interface MeetingRef {
+  id: ObjectId;
+  startsAt: Date;
+}
+
+/** Each participant's meetings, reached by the participant's `_id` (their user id). */
+export interface ParticipantMeetingsDoc {
+  _id: ObjectId;
+  refs: MeetingRef[];
+}
+
+/**
+ * A migration's record (`_id` its id, with `finishedAt` once it ran) or a claim on running it
+ * (`<id>:claim:<n>`); see migrations/runner.ts.
+ */
+export interface MigrationDoc {
+  _id: string;
+  finishedAt?: Date;
+  /** What the run reported (e.g. how many files it encrypted). */
+  summary?: string;
+  /** On a claim: when the run started, and when the instance running it last said it was alive. */
+  startedAt?: Date;
+  renewedAt?: Date;
+  /** Records written before the runner existed carry these instead of `finishedAt`/`summary`. */
+  files?: number;
+  at?: Date;
+}
+
+/** The GridFS bucket that holds uploads: `uploads.files` and `uploads.chunks`. */
+export const UPLOAD_BUCKET = 'uploads';
+
+/** How a stored file's bytes are encrypted (see fileEncryptor); the tag is set once the file is complete. */
+export interface FileEncryptionMeta {
+  v: typeof FILE_ENCRYPTION_VERSION;
+  iv: Binary;
+  tag: Binary | null;
+}
+
+/** The additional authenticated data of a stored file: a file's bytes moved under another id or owner fail to decrypt. */
+export function uploadContext(fileId: ObjectId, ownerId: ObjectId): string {
+  return `upload:${fileId.toHexString()}:${ownerId.toHexString()}`;
+}
+
+export interface UploadMetadata {
+  ownerId: ObjectId;
+  /** Absent only on files stored before encryption at rest, until the start-up migration. */
+  encryption?: FileEncryptionMeta;
+  /** Null only while the file streams in ahead of its `field` part. */
+  field: UploadField | null;
+  kind: FileKind;
+  originalName: string;
+  size: number;
+}
+
+export type UploadFileDoc = Omit<GridFSFile, 'metadata'> & { metadata: UploadMetadata };
+
+export interface UploadChunkDoc {
+  _id: ObjectId;
+  files_id: ObjectId;
+  n: number;
+  data: Binary;
+}
+
+export interface CouponDoc {
+  _id: ObjectId;
+  /** Upper case; the unique index makes codes unique without collation. */
+  couponCode: string;
+  forNewUsers: boolean;
+  isActive: boolean;
+  paymentLinks: PaymentLinks;
+  createdAt: Date;
+  updatedAt: Date;
+  createdBy: ObjectId;
+}
+
+/** One default link per service and plan; the _id is "service:planType". */
+export interface PaymentLinkDoc {
+  _id: string;
+  service: ServiceKey;
+  planType: PlanType;
+  paymentLink: string;
+  updatedAt: Date;
+  updatedBy: ObjectId | null;
+}
+
+/**
+ * One email, stored before anything is sent (DESIGN §7). `data` holds only what the template
+ * shows: names, times, the meeting link. A one-time link (invitation, reset) is kept apart in
+ * `secret`, encrypted with the document key, and removed once the email has gone.
+ */
+export interface OutboxDoc {
+  _id: ObjectId;
+  to: string;
+  template: EmailTemplate;
+  data: Record<string, string>;
+  /** AES-256-GCM of the one-time link, bound to this message's id; null once sent. */
+  secret: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  /** When it should go (later than createdAt for reminders). */
+  dueAt: Date;
+  /** When a sender may next pick it up: its due time, the next retry, or the end of a lease. */
+  nextAttemptAt: Date;
+  /** A message not sent by then is dropped as `expired` (a reminder for a meeting that started). */
+  expiresAt: Date | null;
+  /** The meeting it is about, so deleting the meeting can cancel its reminders. */
+  meetingId: string | null;
+  /** How many leases have been taken on it; the next claim is `<id>:<claims + 1>`. */
+  claims: number;
+  leaseUntil: Date | null;
+  sentAt: Date | null;
+}
+
+/** The claim of one lease on one message: its unique _id makes the lease exclusive. */
+export interface OutboxClaimDoc {
+  _id: string;
+  owner: string;
+  expiresAt: Date;
+}
+
+function build(db: Db) {
+  return {
+    users: db.collection<UserDoc>('users'),
+    sessions: db.collection<SessionDoc>('sessions'),
+    rateLimits: db.collection<RateLimitDoc>('rate_limits'),
+    auditLog: db.collection<AuditEntry>('audit_log'),
+    accountLinks: db.collection<AccountLinkDoc>('account_links'),
+    accountLinkUses: db.collection<AccountLinkUseDoc>('account_link_uses'),
+    applications: db.collection<ApplicationDoc>('applications'),
+    applicationTransitions: db.collection<ApplicationTransitionDoc>('application_transitions'),
+    meetings: db.collection<MeetingDoc>('meetings'),
+    meetingBookingClaims: db.collection<BookingClaimDoc>('meeting_booking_claims'),
+    participantMeetings: db.collection<ParticipantMeetingsDoc>('participant_meetings'),
+    migrations: db.collection<MigrationDoc>('migrations'),
+    uploadFiles: db.collection<UploadFileDoc>(`${UPLOAD_BUCKET}.files`),
+    uploadChunks: db.collection<UploadChunkDoc>(`${UPLOAD_BUCKET}.chunks`),
+    coupons: db.collection<CouponDoc>('coupons'),
+    paymentLinks: db.collection<PaymentLinkDoc>('payment_links'),
+    outbox: db.collection<OutboxDoc>('outbox'),
+    outboxClaims: db.collection<OutboxClaimDoc>('outbox_claims'),
+  };
+}
+
+export type Collections = ReturnType<typeof build>;
+
+const built = new WeakMap<Db, Collections>();
+
+/** The typed collections of `db`, made once per database object. */
+export function collections(db: Db): Collections {
+  let cols = built.get(db);
+  if (!cols) {
+    cols = build(db);
+    built.set(db, cols);
+  }
+  return cols;
+}

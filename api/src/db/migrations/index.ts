@@ -1,0 +1,6 @@
+import { participantMeetingsV1 } from './001-participant-meetings-v1.ts';
+import { encryptUploadsAtRest } from './002-encrypt-uploads-at-rest.ts';
+import type { Migration } from './runner.ts';
+
+/** Every migration, oldest first; a new one goes at the end (see runner.ts for the shape). */
+export const MIGRATIONS: readonly Migration[] = [participantMeetingsV1, encryptUploadsAtRest];
