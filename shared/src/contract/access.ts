@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../messages/index.ts';
+import { AUTH_MESSAGES, REGISTRATION_MESSAGES } from '../messages/index.ts';
 import type { Role, VerificationStatus } from '../schemas/index.ts';
 
 /**
@@ -47,17 +47,18 @@ export const ACCESS = {
   meetingLookup: row('Verified BH Associates (their own clients only) and verified admins.', { ...VERIFIED_ADMIN, doctorVerified: 'own' }),
   meetingReport: row('Verified BH Associates (their own meetings) and verified admins.', { ...VERIFIED_ADMIN, doctorVerified: 'own' }),
   meetingCalendar: row('The meeting\'s client and BH Associate, and verified admins.', { ...VERIFIED_ADMIN, user: 'own', doctorVerified: 'own' }),
-  applicationSubmit: row('BH Associates and admins, unless their application is pending or verified (409).', {
-    anon: 'no',
-    user: 'no',
-    doctorUnverified: 'yes',
-    doctorVerified: 'conflict',
-    adminUnverified: 'yes',
-    adminVerified: 'conflict',
-  }),
-  applicationOwn: row('BH Associates and admins, their own application.', { ...SIGNED_IN, user: 'no', doctorUnverified: 'own', doctorVerified: 'own', adminUnverified: 'own', adminVerified: 'own' }),
-  uploadCreate: row('BH Associates and admins (for their own application).', { ...SIGNED_IN, user: 'no' }),
-  uploadRead: row('The file\'s owner; verified admins read every file.', { ...SIGNED_IN, user: 'no', doctorUnverified: 'own', doctorVerified: 'own', adminUnverified: 'own' }),
+  applicationSubmit: row(
+    'BH Associates and admins, unless their application is pending or verified (409).',
+    { anon: 'no', user: 'no', doctorUnverified: 'yes', doctorVerified: 'conflict', adminUnverified: 'yes', adminVerified: 'conflict' },
+    REGISTRATION_MESSAGES.onlyAssociatesApply,
+  ),
+  applicationOwn: row(
+    'BH Associates and admins, their own application.',
+    { anon: 'no', user: 'no', doctorUnverified: 'own', doctorVerified: 'own', adminUnverified: 'own', adminVerified: 'own' },
+    REGISTRATION_MESSAGES.onlyAssociatesApply,
+  ),
+  uploadCreate: row('BH Associates and admins, verified or not (for their own application).', { ...SIGNED_IN, user: 'no' }),
+  uploadRead: row("The file's owner; verified admins read every file.", { ...SIGNED_IN, user: 'no', doctorUnverified: 'own', doctorVerified: 'own', adminUnverified: 'own' }),
 } as const satisfies Record<string, AccessRow>;
 
 export type AccessRule = keyof typeof ACCESS;
