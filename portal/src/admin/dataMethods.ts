@@ -1,36 +1,19 @@
 import {
-  accountCreatedResponseSchema,
-  couponResponse,
-  couponsResponse,
-  defaultLinksListResponse,
-  defaultLinkUpdateResponse,
-  doctorDetailsResponse,
-  meetingResponse,
-  messageResponseSchema,
   SERVICES,
-  statusListResponse,
   VERIFIED_PAGE_SIZE,
-  verifyEmailResponse,
   type CouponCreateData,
   type CouponStatusRequest,
   type CreateMeetingRequest,
   type DefaultLinkUpdateRequest,
+  type InviteRequest,
   type PlanType,
   type RegisterRequest,
   type RejectRequest,
   type ServiceKey,
   type VerifyEmailRequest,
 } from '@bh/shared';
-import {
-  emailRecordSchema,
-  inviteResponse,
-  pendingInvitationsResponse,
-  type InviteRequest,
-} from '@bh/shared';
-import { z } from 'zod';
-import { apiCall } from '../providers/http.ts';
-
-const encode = encodeURIComponent;
+import { api } from '@bh/shared/contract';
+import { client } from '../providers/http.ts';
 
 export interface VerifiedAssociatesQuery {
   page: number;
@@ -39,80 +22,59 @@ export interface VerifiedAssociatesQuery {
   email?: string | undefined;
 }
 
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
 /**
- * The spec's admin calls (§7) as named dataProvider methods. Each answer is parsed with its shared
- * response schema, so a screen never reads a field the contract does not promise.
+ * The spec's admin calls (§7) as named dataProvider methods, each through its shared operation
+ * definition: the answer is parsed with the operation's schema, so a screen never reads a field
+ * the contract does not promise.
  */
 export const adminDataMethods = {
-  /** POST /user/register: the answer carries the created account, but the screen only shows the message. */
-  createAccount: (body: RegisterRequest) =>
-    apiCall('/user/register', { method: 'POST', body, schema: accountCreatedResponseSchema }),
+  /** The answer carries the created account, but the screen only shows the message. */
+  createAccount: (body: RegisterRequest) => client.call(api.user.register, { body }),
 
-  /** POST /user/invite: Create Accounts without a password; the person sets one from the email. */
-  inviteAccount: (body: InviteRequest) => apiCall('/user/invite', { method: 'POST', body, schema: inviteResponse }),
+  /** Create Accounts without a password; the person sets one from the email. */
+  inviteAccount: (body: InviteRequest) => client.call(api.accountLinks.invite, { body }),
 
-  getPendingInvitations: (signal?: AbortSignal) =>
-    apiCall('/user/invitations', { schema: pendingInvitationsResponse, ...(signal ? { signal } : {}) }),
+  getPendingInvitations: (signal?: AbortSignal) => client.call(api.accountLinks.invitations, {}, withSignal(signal)),
 
-  resendInvitation: (userId: string) =>
-    apiCall(`/user/invitations/${encode(userId)}/resend`, { method: 'POST', schema: messageResponseSchema }),
+  resendInvitation: (userId: string) => client.call(api.accountLinks.resendInvitation, { params: { userId } }),
 
-  revokeInvitation: (userId: string) =>
-    apiCall(`/user/invitations/${encode(userId)}`, { method: 'DELETE', schema: messageResponseSchema }),
+  revokeInvitation: (userId: string) => client.call(api.accountLinks.revokeInvitation, { params: { userId } }),
 
-  /** POST /admin/emails/{id}/resend: a failed email back in the outbox with fresh tries. */
-  resendEmail: (id: string) =>
-    apiCall(`/admin/emails/${encode(id)}/resend`, {
-      method: 'POST',
-      schema: z.object({ success: z.literal(true), message: z.string(), data: emailRecordSchema }),
-    }),
+  /** A failed email back in the outbox with fresh tries. */
+  resendEmail: (id: string) => client.call(api.admin.resendEmail, { params: { id } }),
 
-  verifyParticipantEmail: (body: VerifyEmailRequest) =>
-    apiCall('/meeting/verify-email', { method: 'POST', body, schema: verifyEmailResponse }),
+  verifyParticipantEmail: (body: VerifyEmailRequest) => client.call(api.meeting.verifyEmail, { body }),
 
-  createMeeting: (body: CreateMeetingRequest) =>
-    apiCall('/meeting/create-meeting', { method: 'POST', body, schema: meetingResponse }),
+  createMeeting: (body: CreateMeetingRequest) => client.call(api.meeting.create, { body }),
 
-  getPendingAssociates: (signal?: AbortSignal) =>
-    apiCall('/register/status-pending', { schema: statusListResponse, ...(signal ? { signal } : {}) }),
+  getPendingAssociates: (signal?: AbortSignal) => client.call(api.register.pending, {}, withSignal(signal)),
 
-  getVerifiedAssociates: ({ page, limit = VERIFIED_PAGE_SIZE, email }: VerifiedAssociatesQuery, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-    if (email) query.set('email', email);
-    return apiCall(`/register/status-verified?${query.toString()}`, { schema: statusListResponse, ...(signal ? { signal } : {}) });
-  },
+  getVerifiedAssociates: ({ page, limit = VERIFIED_PAGE_SIZE, email }: VerifiedAssociatesQuery, signal?: AbortSignal) =>
+    client.call(api.register.verified, { query: { page, limit, ...(email ? { email } : {}) } }, withSignal(signal)),
 
   getAssociateDetails: (userId: string, signal?: AbortSignal) =>
-    apiCall(`/register/doctor-details/${encode(userId)}`, { schema: doctorDetailsResponse, ...(signal ? { signal } : {}) }),
+    client.call(api.register.doctorDetails, { params: { userId } }, withSignal(signal)),
 
-  verifyAssociate: (userId: string) =>
-    apiCall(`/register/verify-doctor/${encode(userId)}`, { method: 'POST', schema: messageResponseSchema }),
+  verifyAssociate: (userId: string) => client.call(api.register.verifyDoctor, { params: { userId } }),
 
-  rejectAssociate: (userId: string, body: RejectRequest) =>
-    apiCall(`/register/reject-doctor/${encode(userId)}`, { method: 'POST', body, schema: messageResponseSchema }),
+  rejectAssociate: (userId: string, body: RejectRequest) => client.call(api.register.rejectDoctor, { params: { userId }, body }),
 
-  createCoupon: (body: CouponCreateData) =>
-    apiCall('/payments/coupon', { method: 'POST', body, schema: couponResponse }),
+  createCoupon: (body: CouponCreateData) => client.call(api.payments.createCoupon, { body }),
 
-  getCoupons: (signal?: AbortSignal) =>
-    apiCall('/payments/coupons', { schema: couponsResponse, ...(signal ? { signal } : {}) }),
+  getCoupons: (signal?: AbortSignal) => client.call(api.payments.coupons, {}, withSignal(signal)),
 
   setCouponStatus: (couponId: string, body: CouponStatusRequest) =>
-    apiCall(`/payments/coupon/${encode(couponId)}/status`, { method: 'PATCH', body, schema: couponResponse }),
+    client.call(api.payments.setCouponStatus, { params: { id: couponId }, body }),
 
-  deleteCoupon: (couponId: string) =>
-    apiCall(`/payments/coupon/${encode(couponId)}`, { method: 'DELETE', schema: messageResponseSchema }),
+  deleteCoupon: (couponId: string) => client.call(api.payments.deleteCoupon, { params: { id: couponId } }),
 
-  getDefaultLinks: (signal?: AbortSignal) =>
-    apiCall('/payments/default-links', { schema: defaultLinksListResponse, ...(signal ? { signal } : {}) }),
+  getDefaultLinks: (signal?: AbortSignal) => client.call(api.payments.defaultLinks, {}, withSignal(signal)),
 
   /** Under the service's slug, as the public payment pages spell it. */
   updateDefaultLink: (service: ServiceKey, plan: PlanType, body: DefaultLinkUpdateRequest) =>
-    apiCall(`/payments/default/${encode(SERVICES[service].slug)}/${encode(plan)}`, {
-      method: 'PUT',
-      body,
-      schema: defaultLinkUpdateResponse,
-    }),
+    client.call(api.payments.setDefaultLink, { params: { service: SERVICES[service].slug, planType: plan }, body }),
 };
 
 export type AdminDataMethods = typeof adminDataMethods;

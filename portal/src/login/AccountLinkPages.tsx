@@ -5,13 +5,12 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
 import {
   acceptInvitationRequest,
-  acceptInvitationResponse,
   forgotPasswordRequest,
-  messageResponseSchema,
   resetPasswordRequest,
 } from '@bh/shared';
 import { DASHBOARD_PATH, LOGIN_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
-import { apiCall, serverMessageOr } from '../providers/http.ts';
+import { client, serverMessageOr } from '../providers/http.ts';
+import { api } from '@bh/shared/contract';
 
 /** The one-time token rides in the link's fragment (#token=…), which never reaches a server log. */
 function useLinkToken(): string {
@@ -63,7 +62,7 @@ export function ForgotPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      const res = await apiCall('/user/forgot-password', { method: 'POST', body: parsed.data, schema: messageResponseSchema });
+      const res = await client.call(api.accountLinks.forgotPassword, { body: parsed.data });
       setSent(res.message);
     } catch (failure) {
       setError(serverMessageOr(failure, translate('bh.accountLinks.failed')));
@@ -204,7 +203,7 @@ export function ResetPasswordPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const submit = async (token: string, password: string) => {
-    const res = await apiCall('/user/reset-password', { method: 'POST', body: { token, password }, schema: messageResponseSchema });
+    const res = await client.call(api.accountLinks.resetPassword, { body: { token, password } });
     notify(res.message, { type: 'success' });
     navigate(LOGIN_PATH, { replace: true });
   };
@@ -220,7 +219,7 @@ export function AcceptInvitationPage() {
   const submit = async (token: string, password: string) => {
     const body = acceptInvitationRequest.safeParse({ token, password });
     if (!body.success) throw new LinkFormError(body.error.issues[0]!.message);
-    const res = await apiCall('/user/accept-invitation', { method: 'POST', body: body.data, schema: acceptInvitationResponse });
+    const res = await client.call(api.accountLinks.acceptInvitation, { body: body.data });
     await authProvider?.refreshUser();
     queryClient.removeQueries({ queryKey: ['auth'] });
     notify(res.message, { type: 'success' });

@@ -1,13 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import {
-  AUTH_MESSAGES,
-  loginResponseSchema,
-  messageResponseSchema,
-  profileResponseSchema,
-  type LoginRequest,
-  type PublicUser,
-} from '@bh/shared';
-import { ApiError, apiCall, statusOf } from './http.ts';
+import { AUTH_MESSAGES, type LoginRequest, type PublicUser } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { ApiError, client, statusOf } from './http.ts';
 import { canAccess, type PortalPermissions } from './canAccess.ts';
 
 export const LOGIN_PATH = '/login';
@@ -44,14 +38,14 @@ export interface PortalAuthProvider extends AuthProvider {
 
 /**
  * Cookie sessions (DESIGN §3): the browser holds only an HttpOnly cookie, so the user is whatever
- * `GET /user/profile` says. It is loaded once on start-up (session restore) and after login, and
+ * the profile call says. It is loaded once on start-up (session restore) and after login, and
  * reloaded on demand; a 401 from any call ends the portal session.
  */
 export function createAuthProvider(): PortalAuthProvider {
   let current: Promise<PublicUser | null> | null = null;
 
   const fetchUser = (): Promise<PublicUser | null> => {
-    const request = apiCall('/user/profile', { schema: profileResponseSchema }).then(
+    const request = client.call(api.user.profile).then(
       (res) => res.user,
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) return null;
@@ -71,7 +65,7 @@ export function createAuthProvider(): PortalAuthProvider {
 
   return {
     async login(params: LoginRequest): Promise<LoginResult> {
-      const res = await apiCall('/user/login', { method: 'POST', body: params, schema: loginResponseSchema });
+      const res = await client.call(api.user.login, { body: params });
       current = Promise.resolve(res.user);
       return { redirectTo: DASHBOARD_PATH, message: res.message || AUTH_MESSAGES.loginSuccess };
     },
@@ -81,7 +75,7 @@ export function createAuthProvider(): PortalAuthProvider {
       current = Promise.resolve(null);
       if (signedIn && !params?.serverDone) {
         // Ending a session the server has already dropped fails harmlessly.
-        await apiCall('/user/logout', { method: 'POST', schema: messageResponseSchema }).catch(() => undefined);
+        await client.call(api.user.logout).catch(() => undefined);
       }
       return LOGIN_PATH;
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, VERIFICATION_STATUSES, type Role, type VerificationStatus } from '@bh/shared';
-import { canAccess, isLocked, type PortalPermissions } from './canAccess.ts';
+import { ACCESS, mayCall, principalOf } from '@bh/shared/contract';
+import { CALL_RULES, canAccess, isLocked, type PortalPermissions } from './canAccess.ts';
 
 const p = (role: Role, isVerified: VerificationStatus): PortalPermissions => ({ role, isVerified });
 const everyone = ROLES.flatMap((role) => VERIFICATION_STATUSES.map((status) => p(role, status)));
@@ -95,5 +96,34 @@ describe('canAccess', () => {
     expect(isLocked(p('doctor', 'pending'))).toBe(true);
     expect(isLocked(p('admin', 'rejected'))).toBe(true);
     expect(isLocked(p('admin', 'verified'))).toBe(false);
+  });
+
+  it('follows the shared access table for every rule that stands for an API call', () => {
+    for (const [key, rule] of Object.entries(CALL_RULES)) {
+      const [resource = '', action = ''] = key.split('.');
+      for (const perms of everyone) {
+        const cell = ACCESS[rule].cells[principalOf(perms)];
+        expect(canAccess(perms, { resource, action }), `${key} for ${perms.role}/${perms.isVerified} (${cell})`).toBe(cell === 'yes' || cell === 'own');
+      }
+    }
+  });
+
+  it('offers a call to exactly the callers whose cell lets them through, and to nobody signed out', () => {
+    // Clients, verified associates, verified admins and the unverified staff (whose cells are the same for these calls) each get their own answers.
+    const answers = new Set(everyone.map((perms) => Object.keys(CALL_RULES).map((key) => {
+      const [resource = '', action = ''] = key.split('.');
+      return canAccess(perms, { resource, action });
+    }).join()));
+    expect(answers.size).toBe(4);
+    for (const key of Object.keys(CALL_RULES)) {
+      const [resource = '', action = ''] = key.split('.');
+      expect(canAccess(null, { resource, action })).toBe(false);
+    }
+  });
+
+  it('keeps unlisted admin tools to the callers the admin row lets through', () => {
+    for (const perms of everyone) {
+      expect(canAccess(perms, { resource: 'admin/emails', action: 'resend' })).toBe(mayCall('verifiedAdmin', perms));
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Role, VerificationStatus } from '@bh/shared';
+import { mayCall, type AccessRule } from '@bh/shared/contract';
 
 /** What the portal knows about the signed-in user to decide what they may see and do. */
 export interface PortalPermissions {
@@ -30,63 +31,83 @@ type Rule = (p: PortalPermissions) => boolean;
 const isClient: Rule = (p) => p.role === 'user';
 const isStaff: Rule = (p) => p.role === 'doctor' || p.role === 'admin';
 const isVerifiedAssociate: Rule = (p) => p.role === 'doctor' && p.isVerified === 'verified';
-const isVerifiedAdmin: Rule = (p) => p.role === 'admin' && p.isVerified === 'verified';
 const isVerifiedStaff: Rule = (p) => isStaff(p) && p.isVerified === 'verified';
 const anyone: Rule = () => true;
 
+/** A rule that mirrors an API call: whatever DESIGN §5's table (`ACCESS`) says the server lets through. */
+const call =
+  (rule: AccessRule): Rule =>
+  (p) =>
+    mayCall(rule, p);
+
 /**
- * The UI's rules (spec §2.1, §2.6, §6). The server enforces its own (DESIGN §5); these only decide
- * what to show, so that nobody is offered a button the server would refuse.
+ * The UI's rules that stand for an API call, as `resource.action` → the call's row of the shared
+ * access table. They read the same table as the API's guard, so the portal never offers what the
+ * server would refuse.
  */
-const RULES: Record<string, Record<string, Rule>> = {
+export const CALL_RULES = {
+  'meetings.list': 'meetingsRead',
+  // Admins may open a meeting's link, but only participants have their join recorded.
+  'meetings.join': 'meetingsRead',
+  'meetings.recordJoin': 'meetingJoin',
+  'meetings.saveReport': 'meetingReport',
+  'meetings.viewReport': 'meetingsRead',
+  'meetings.delete': 'verifiedAdmin',
+  'meetings.viewParticipants': 'verifiedAdmin',
+  'meetings.viewJoinTimes': 'verifiedAdmin',
+  'meetingsLookup.search': 'meetingLookup',
+  'meetingsLookup.viewJoinTimes': 'verifiedAdmin',
+  'application.view': 'applicationOwn',
+  'admin.menu': 'verifiedAdmin',
+} as const satisfies Record<string, AccessRule>;
+
+/** Every admin screen, data grid and action not named below is an admin tool (DESIGN §5's admin row). */
+const ADMIN_TOOLS: AccessRule = 'verifiedAdmin';
+
+/**
+ * The UI-only rules (spec §2.1, §2.6, §6): menus and buttons that are not themselves a call. The
+ * server enforces its own rules; these only decide what to show.
+ */
+const UI_RULES: Record<string, Record<string, Rule>> = {
   dashboard: { view: anyone },
   meetings: {
-    // Unverified associates and admins skip the meetings query altogether (spec §6).
-    list: (p) => isClient(p) || isVerifiedStaff(p),
-    // Admins may open a meeting's link, but only participants have their join recorded.
-    join: (p) => isClient(p) || isVerifiedStaff(p),
-    recordJoin: (p) => isClient(p) || isVerifiedAssociate(p),
-    listPast: isVerifiedStaff,
-    submitReport: isVerifiedAssociate,
-    saveReport: isVerifiedStaff,
-    viewReport: (p) => isClient(p) || isVerifiedStaff(p),
-    viewParticipants: isVerifiedAdmin,
-    viewJoinTimes: isVerifiedAdmin,
-    delete: isVerifiedAdmin,
+    // Past meetings and the report form are the associates' and admins' side of the list.
+    listPast: (p) => isVerifiedStaff(p) && mayCall('meetingsRead', p),
+    submitReport: (p) => isVerifiedAssociate(p) && mayCall('meetingReport', p),
   },
   payments: { book: isClient },
   meetingHistory: {
     // Shown in the menus to associates and admins; its content needs verification.
     menu: isStaff,
-    view: isVerifiedStaff,
+    view: (p) => isStaff(p) && mayCall('meetingsRead', p),
   },
-  meetingsLookup: {
-    view: isStaff,
-    search: isVerifiedStaff,
-    viewJoinTimes: isVerifiedAdmin,
-  },
+  meetingsLookup: { view: isStaff },
   application: {
-    view: isStaff,
-    // A pending or verified application cannot be sent again; a rejected one can.
-    submit: (p) => isStaff(p) && (p.isVerified === 'not_submitted' || p.isVerified === 'rejected'),
+    // The table lets unverified associates and admins through; a pending application is then
+    // refused (409), as a verified one is, so only before or after a rejection.
+    submit: (p) => mayCall('applicationSubmit', p) && (p.isVerified === 'not_submitted' || p.isVerified === 'rejected'),
   },
   admin: {
-    // The desktop menu shows Admin Tools to verified admins only; the mobile sheet to every admin
-    // (spec §6), whose admin pages then turn unverified admins away.
-    menu: isVerifiedAdmin,
+    // The desktop menu shows Admin Tools to verified admins only (a call rule); the mobile sheet
+    // to every admin (spec §6), whose admin pages then turn unverified admins away.
     sheetMenu: (p) => p.role === 'admin',
   },
 };
+
+function ruleFor(resource: string, action: string): Rule | undefined {
+  const key = `${resource}.${action}`;
+  if (Object.hasOwn(CALL_RULES, key)) return call(CALL_RULES[key as keyof typeof CALL_RULES]);
+  const rules = Object.hasOwn(UI_RULES, resource) ? UI_RULES[resource] : undefined;
+  return rules && Object.hasOwn(rules, action) ? rules[action] : undefined;
+}
 
 /** One pure rule used by menus, routes and buttons alike (and by the authProvider's canAccess). */
 export function canAccess(permissions: PortalPermissions | null | undefined, request: AccessRequest): boolean {
   if (!permissions) return false;
   const { resource, action } = request;
-  const rules = Object.hasOwn(RULES, resource) ? RULES[resource] : undefined;
-  const rule = rules && Object.hasOwn(rules, action) ? rules[action] : undefined;
+  const rule = ruleFor(resource, action);
   if (rule) return rule(permissions);
-  // Every other admin screen, data grid and action belongs to verified admins only.
-  if (resource === 'admin' || resource.startsWith('admin/')) return isVerifiedAdmin(permissions);
+  if (resource === 'admin' || resource.startsWith('admin/')) return mayCall(ADMIN_TOOLS, permissions);
   return false;
 }
 

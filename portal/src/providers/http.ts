@@ -1,9 +1,6 @@
 import { HttpError } from 'react-admin';
 import { errorResponseSchema, type ErrorResponse } from '@bh/shared';
-import type { z } from 'zod';
-
-/** Every call goes to the same origin, so the session cookie travels with it and no CORS is involved. */
-export const API_BASE = '/api/v1';
+import { createApiClient, successSchema, type CallFailure, type CallResult, type OperationConfig } from '@bh/shared/contract';
 
 /**
  * Why a call failed, in the data layer's terms (spec §8): the server answered with an error,
@@ -31,41 +28,35 @@ export class ApiError extends HttpError {
   }
 }
 
-export interface ApiRequest<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
-  body?: unknown;
-  /** The shared response schema the answer must match. */
-  schema: S;
-  signal?: AbortSignal;
+/** The typed client's failure as the portal's error (react-admin's HttpError, so its hooks read the status). */
+export function toApiError(failure: CallFailure): ApiError {
+  return new ApiError(failure.message, failure.status, failure.kind, failure.body);
 }
 
-/** Calls `/api/v1{path}` and returns the answer parsed with its shared schema. */
-export async function apiCall<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: request.method ?? 'GET',
-      headers,
-      credentials: 'same-origin',
-      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
-  } catch (cause) {
-    if (request.signal?.aborted) throw cause;
-    throw new ApiError('', 0, 'network', null);
-  }
+/**
+ * The portal's one client for /api/v1: every call goes through an operation defined in
+ * `@bh/shared/contract` (a wrong path, parameter or body is a type error), and every answer is
+ * parsed with that operation's schema before a screen reads it.
+ */
+export const client = createApiClient({ toError: toApiError });
+
+/**
+ * A response `client.raw` returned, read as `client.call` would: a 2xx answer parsed with the
+ * operation's schema, anything else thrown as an ApiError. For calls whose headers matter too
+ * (the grids' Content-Range).
+ */
+export async function readAnswer<O extends OperationConfig>(op: O, response: Response): Promise<CallResult<O>> {
   const json = await readJson(response);
   if (!response.ok) {
     const parsed = errorResponseSchema.safeParse(json);
     const body = parsed.success ? parsed.data : null;
     throw new ApiError(body?.message ?? response.statusText, response.status, 'http', body);
   }
-  const parsed = request.schema.safeParse(json);
+  const schema = successSchema(op);
+  if (!schema) return json as CallResult<O>;
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError('', response.status, 'parse', null);
-  return parsed.data;
+  return parsed.data as CallResult<O>;
 }
 
 async function readJson(response: Response): Promise<unknown> {

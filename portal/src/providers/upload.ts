@@ -1,5 +1,6 @@
 import { errorResponseSchema, uploadResponse, type UploadField, type UploadResponse } from '@bh/shared';
-import { API_BASE, ApiError } from './http.ts';
+import { api } from '@bh/shared/contract';
+import { ApiError, client } from './http.ts';
 
 /** Uploads give up after 30 seconds (spec §9). */
 export const UPLOAD_TIMEOUT_MS = 30_000;
@@ -12,13 +13,13 @@ export interface UploadOptions {
 }
 
 /**
- * POST /api/v1/uploads as multipart form data. XMLHttpRequest rather than fetch because only it
- * reports upload progress.
+ * The upload operation (`api.uploads.create`) as multipart form data, at the URL the typed client
+ * gives. XMLHttpRequest rather than fetch because only it reports upload progress.
  */
 export function uploadFile(file: File, field: UploadField, options: UploadOptions = {}): Promise<UploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/uploads`);
+    xhr.open(api.uploads.create.method.toUpperCase(), client.url(api.uploads.create));
     xhr.responseType = 'text';
     xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json');

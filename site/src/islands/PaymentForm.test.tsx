@@ -4,13 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES as M } from '@bh/shared/messages/payments';
+import { paymentCalls } from '../lib/payment-calls.ts';
 import { server } from '../../test/msw.ts';
 import PaymentForm, { EXISTING_USER_NOTE } from './PaymentForm.tsx';
 
 const SERVICE = 'mental-Health-Counselling';
 const PLAN = 'bundle';
-const DEFAULT_PATH = `/api/v1/payments/default/${SERVICE}/${PLAN}`;
-const VERIFY_PATH = `/api/v1/payments/verify-coupon/${SERVICE}/${PLAN}`;
+const CALLS = paymentCalls(SERVICE, PLAN);
+const DEFAULT_PATH = CALLS.defaultLink.url;
+const VERIFY_PATH = CALLS.verifyCoupon.url;
 
 interface VerifyCall {
   body: unknown;
@@ -58,7 +60,7 @@ async function proceedTarget(user: ReturnType<typeof userEvent.setup>): Promise<
 
 function renderForm() {
   const user = userEvent.setup();
-  render(<PaymentForm service={SERVICE} planType={PLAN} />);
+  render(<PaymentForm calls={CALLS} />);
   return user;
 }
 
@@ -256,7 +258,7 @@ describe('PaymentForm', () => {
 
   it('renders Verify disabled on the server, so the form cannot be sent natively before it hydrates', () => {
     const holder = document.createElement('div');
-    holder.innerHTML = renderToString(<PaymentForm service={SERVICE} planType={PLAN} />);
+    holder.innerHTML = renderToString(<PaymentForm calls={CALLS} />);
     const verify = [...holder.querySelectorAll('button')].find((b) => b.textContent === 'Verify');
     expect(verify?.type).toBe('submit');
     expect(verify?.disabled).toBe(true);

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PAYMENT_MESSAGES as M } from '@bh/shared/messages/payments';
 import { fetchDefaultLink, verifyCoupon } from './payment-api.ts';
+import type { PaymentCalls } from '../lib/payment-calls.ts';
 import './PaymentForm.css';
 
 interface Props {
-  /** The service as spelt in the page's URL, passed on to the API unchanged. */
-  service: string;
-  planType: string;
+  /** The plan's two calls, built by the page from the shared definitions (the service as its URL spells it). */
+  calls: PaymentCalls;
 }
 
 type UserType = 'new' | 'existing';
@@ -22,7 +22,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * The payment page's form (spec §2.13): who is paying, an optional coupon, and the button that
  * opens the plan's payment link. The default link loads on entry; a valid coupon replaces it.
  */
-export default function PaymentForm({ service, planType }: Props) {
+export default function PaymentForm({ calls }: Props) {
   const [userType, setUserType] = useState<UserType>('new');
   const [email, setEmail] = useState('');
   const [coupon, setCoupon] = useState('');
@@ -38,11 +38,11 @@ export default function PaymentForm({ service, planType }: Props) {
   const loadDefaultLink = useCallback(async () => {
     const current = ++generation.current;
     setLink(null);
-    const result = await fetchDefaultLink(service, planType);
+    const result = await fetchDefaultLink(calls.defaultLink);
     if (current !== generation.current) return;
     if (result.ok) setLink(result.link);
     else setStatus({ tone: 'error', text: result.message });
-  }, [service, planType]);
+  }, [calls.defaultLink]);
 
   useEffect(() => setHydrated(true), []);
 
@@ -94,7 +94,7 @@ export default function PaymentForm({ service, planType }: Props) {
     const current = ++generation.current;
     setVerifying(true);
     setStatus(null);
-    const result = await verifyCoupon(service, planType, {
+    const result = await verifyCoupon(calls.verifyCoupon, {
       couponCode,
       email: isExistingUser ? registeredEmail : null,
       isExistingUser,

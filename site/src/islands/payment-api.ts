@@ -1,9 +1,11 @@
 /**
- * The two public payment calls of the payment page (spec §7, §8), on the same origin.
- * Only types come from the shared schemas: zod itself would not fit the page's script budget.
+ * The two public payment calls of the payment page (spec §7, §8), on the same origin. Their method
+ * and URL come from the shared operation definitions through the page (`lib/payment-calls.ts`);
+ * only types come from the shared schemas: zod itself would not fit the page's script budget.
  */
 import { PAYMENT_MESSAGES as M } from '@bh/shared/messages/payments';
 import type { VerifyCouponRequest } from '@bh/shared/schemas/payments';
+import type { CallTarget } from '../lib/payment-calls.ts';
 
 export type LinkResult = { ok: true; link: string; message: string | null } | { ok: false; message: string };
 
@@ -40,17 +42,14 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-function planPath(service: string, planType: string): string {
-  return `${encodeURIComponent(service)}/${encodeURIComponent(planType)}`;
-}
-
-/** GET /api/v1/payments/default/{service}/{planType}: the plan's link without a coupon. */
-export async function fetchDefaultLink(service: string, planType: string): Promise<LinkResult> {
+/** The plan's link without a coupon (`api.payments.defaultLink`). */
+export async function fetchDefaultLink(call: CallTarget): Promise<LinkResult> {
   let res: Response;
   try {
-    res = await fetch(`/api/v1/payments/default/${planPath(service, planType)}`, {
+    res = await fetch(call.url, {
+      method: call.method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json' },
     });
   } catch {
     return { ok: false, message: M.paymentLinkLoadFailed };
@@ -61,12 +60,12 @@ export async function fetchDefaultLink(service: string, planType: string): Promi
   return { ok: false, message: serverMessage(body) ?? M.paymentLinkLoadFailed };
 }
 
-/** POST /api/v1/payments/verify-coupon/{service}/{planType}: the coupon's link for this plan. */
-export async function verifyCoupon(service: string, planType: string, request: VerifyCouponRequest): Promise<LinkResult> {
+/** The coupon's link for this plan (`api.payments.verifyCoupon`). */
+export async function verifyCoupon(call: CallTarget, request: VerifyCouponRequest): Promise<LinkResult> {
   let res: Response;
   try {
-    res = await fetch(`/api/v1/payments/verify-coupon/${planPath(service, planType)}`, {
-      method: 'POST',
+    res = await fetch(call.url, {
+      method: call.method,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify(request),
