@@ -60,7 +60,7 @@ export async function createTestContext(): Promise<TestContext> {
     log: createLogger('info', (line) => logLines.push(line)),
     // Room for the bursts route tests send; the queue's refusals are tested in security/limits.test.ts.
     passwords: new PasswordQueue({ maxWaiting: 256 }),
-    config: { publicOrigin: 'http://localhost', allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true, mailFrom: 'Better Health <sessions@betterhealth.example>' },
+    config: { publicOrigin: 'http://localhost', allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), mailFrom: 'Better Health <sessions@betterhealth.example>' },
   });
   const app = createApp(deps);
   let counter = 0;
