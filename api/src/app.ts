@@ -84,8 +84,6 @@ export function createApi(deps: AppDeps) {
   return api;
 }
 
-export type ApiType = ReturnType<typeof createApi>;
-
 /**
  * One log line per request (method, route pattern, status, duration, request id: never bodies,
  * query strings, cookies or emails) and the request metrics. The route is the pattern that
@@ -176,4 +174,3 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError(deps));
   return app;
 }
-export type AppType = ReturnType<typeof createApp>;

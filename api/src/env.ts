@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_LEVELS } from './lib/logger.ts';
 
 /** Process settings, parsed once and failing fast on nonsense (Hono's guidance). */
 /** An empty variable means unset (as in `MONGODB_URI= pnpm start`). */
@@ -30,7 +31,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Bearer token that opens /metrics to hosts other than loopback (unset: loopback only). */
   METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   /** Outgoing mail server, smtp:// or smtps://. Unset: a local catch-all mailbox readable at /dev/mailbox. */

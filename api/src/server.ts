@@ -59,7 +59,6 @@ export async function startServer(
       allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === 'true',
       documentKey: loadDocumentKey(env),
-      testMode: env.NODE_ENV === 'test',
       mailFrom: env.MAIL_FROM,
       ...(testClock ? { testClock } : {}),
       ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, inject } from 'vitest';
-import type { Role, VerificationStatus } from '@bh/shared';
+import { afterAll, expect, inject } from 'vitest';
+import type { z } from 'zod';
+import { errorResponseSchema, type ErrorResponse, type Role, type VerificationStatus } from '@bh/shared';
 import { createApp } from '../src/app.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { TestClock } from '../src/lib/clock.ts';
@@ -11,6 +12,22 @@ import { PasswordQueue } from '../src/lib/password.ts';
 import { createAccount } from '../src/routes/user/user.service.ts';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
+
+/**
+ * A call's body checked against its shared response schema, which must describe every field: a
+ * field the schema would drop fails the test, so a response cannot grow unnoticed.
+ */
+export async function bodyOf<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
+  const json: unknown = await res.json();
+  const parsed = schema.parse(json);
+  expect(parsed).toEqual(json);
+  return parsed;
+}
+
+/** A failed call's body, checked against the contract's error envelope. */
+export async function errorOf(res: Response): Promise<ErrorResponse> {
+  return errorResponseSchema.parse(await res.json());
+}
 
 export interface TestContext {
   deps: AppDeps;
@@ -43,7 +60,7 @@ export async function createTestContext(): Promise<TestContext> {
     log: createLogger('info', (line) => logLines.push(line)),
     // Room for the bursts route tests send; the queue's refusals are tested in security/limits.test.ts.
     passwords: new PasswordQueue({ maxWaiting: 256 }),
-    config: { publicOrigin: 'http://localhost', allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), testMode: true, mailFrom: 'Better Health <sessions@betterhealth.example>' },
+    config: { publicOrigin: 'http://localhost', allowedOrigins: [], trustProxy: false, documentKey: randomBytes(32), mailFrom: 'Better Health <sessions@betterhealth.example>' },
   });
   const app = createApp(deps);
   let counter = 0;

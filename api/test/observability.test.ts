@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { createDeps } from '../src/lib/deps.ts';
 import { createLogger, type LogLevel } from '../src/lib/logger.ts';
-import { createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
+import { profileResponseSchema } from '@bh/shared';
+import { bodyOf, createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
 
 let ctx: TestContext;
 let server: ServerType;
@@ -45,7 +46,7 @@ describe('request log', () => {
     expect(res.status).toBe(401);
     const ok = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
     const cookie = ok.headers.get('set-cookie')!.split(';')[0]!;
-    const id = (await (await ctx.request('GET', '/api/v1/user/profile', { cookie })).json()).user?.id ?? 'none';
+    const id = (await bodyOf(await ctx.request('GET', '/api/v1/user/profile', { cookie }), profileResponseSchema)).user._id;
     await ctx.request('GET', `/api/v1/admin/users/${id}`, { cookie });
 
     const lines = requestLines(ctx.logLines);

@@ -17,8 +17,6 @@ export interface AppConfig {
   trustProxy: boolean;
   /** 32-byte key for AES-256-GCM of bank and identity numbers. */
   documentKey: Buffer;
-  /** True only in test runs. */
-  testMode: boolean;
   /** Sender of every email (MAIL_FROM), also the organizer in calendar files. */
   mailFrom: string;
   /** Present only when a test run asked for a movable clock (NODE_ENV=test, TEST_CLOCK=on). */

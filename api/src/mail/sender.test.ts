@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { meetingResponse } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { z } from 'zod';
+import { emailRecordSchema, meetingResponse } from '@bh/shared';
+import { bodyOf, createTestContext, type TestContext } from '../../test/context.ts';
 import { FAST_SENDER, startTestMail } from '../../test/mail.ts';
 import { createMongoClient } from '../lib/mongo.ts';
 import { Mailbox } from './mailbox.ts';
@@ -49,7 +50,8 @@ describe('the sender', () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const res = await ctx.request('POST', `/api/v1/admin/emails/${id!.toHexString()}/resend`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toMatchObject({ status: 'pending', attempts: 0 });
+    const resent = await bodyOf(res, z.object({ success: z.literal(true), message: z.string(), data: emailRecordSchema }));
+    expect(resent.data).toMatchObject({ status: 'pending', attempts: 0 });
     expect((await ctx.request('POST', `/api/v1/admin/emails/${id!.toHexString()}/resend`, { cookie: admin.cookie })).status).toBe(409);
     await mail.deliver();
     expect(await ctx.deps.cols.outbox.findOne({ _id: id! })).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
@@ -99,7 +101,7 @@ describe('two API instances on one database', () => {
     // Each instance: its own connection pool, its own SMTP connection, its own polling loop.
     const senders = await Promise.all(
       [0, 1].map(async () => {
-        const client = createMongoClient(inject('mongoUri'));
+        const client = createMongoClient(inject('mongoUri'), inject('mongoEngine'));
         clients.push(client);
         await client.connect();
         return new MailSender(

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const app = createWebApp(ctx.deps, { siteDir: join(root, 'site'), portalDir: join(root, 'portal') });
   server = await listen(app.fetch, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: BODY_TIMEOUT_MS });
   port = (server.address() as AddressInfo).port;
-  ({ cookie } = await ctx.signedIn('associate', 'not_submitted'));
+  ({ cookie } = await ctx.signedIn('doctor', 'not_submitted'));
 });
 
 afterAll(async () => {

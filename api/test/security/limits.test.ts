@@ -24,7 +24,7 @@ beforeAll(async () => {
 let addresses = 0;
 const newAddress = () => `198.18.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`;
 
-function post(path: string, body: unknown, ip: string, headers: Record<string, string> = {}): Promise<Response> {
+async function post(path: string, body: unknown, ip: string, headers: Record<string, string> = {}): Promise<Response> {
   return app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@bh/shared';
-import { createTestContext, type TestContext } from '../context.ts';
+import { createTestContext, errorOf, type TestContext } from '../context.ts';
 
 /**
  * Free text reaches the database cleaned (issue: NUL, right-to-left overrides, names of one
@@ -45,7 +45,7 @@ describe('free text and emails', () => {
     for (const name of ['\u200B', '\u200D', ' \u3164 ', '\u0000\u202E']) {
       const res = await register({ name, email: `blank-${name.codePointAt(0)}@example.in` });
       expect(res.status, JSON.stringify(name)).toBe(400);
-      expect((await res.json()).message).toBe(AUTH_MESSAGES.nameRequired);
+      expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.nameRequired);
     }
     const me = await ctx.signedIn('user');
     const update = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: me.cookie, body: { name: '\u200B\u200B' } });

@@ -7,7 +7,6 @@ export const GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const
 export type Gender = (typeof GENDERS)[number];
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'] as const;
-export type BloodGroup = (typeof BLOOD_GROUPS)[number];
 
 export const DOCUMENT_TYPES = ['aadhar', 'pan', 'dl'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -19,7 +18,6 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 };
 
 export const EMPLOYMENT_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Other'] as const;
-export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
 export const EDUCATION_LEVELS = [
   'High School',
@@ -29,7 +27,6 @@ export const EDUCATION_LEVELS = [
   'Doctorate',
   'Other',
 ] as const;
-export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
 
 /**
  * The 193 UN member states and the two observer states. India comes first because nearly every

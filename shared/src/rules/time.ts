@@ -9,8 +9,6 @@ export const JOIN_OPENS_BEFORE_MINUTES = 5;
 export const JOIN_NOW_BADGE_MINUTES = 60;
 export const LOOKUP_ONGOING_MINUTES = 60;
 
-export type Period = 'AM' | 'PM';
-
 /** 12-hour 'HH:MM' with hours 1–12 (optional leading zero) and minutes 00–59 (spec §5). */
 export const TIME_12H_PATTERN = /^(0?[1-9]|1[0-2]):([0-5]\d)$/;
 

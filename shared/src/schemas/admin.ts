@@ -177,8 +177,6 @@ export const ADMIN_FILTERS = {
   }, INVALID_FILTER),
 } as const;
 
-export type AdminFilter<R extends AdminResource> = z.output<(typeof ADMIN_FILTERS)[R]>;
-
 /** A parsed list query: what the service layer needs to run the find. */
 export interface ListQuery<Field extends string, Filter> {
   sort: { field: Field; order: SortOrder };
@@ -227,7 +225,6 @@ export const adminListQuery = {
   audit: listQuery(ADMIN_SORT_FIELDS.audit, ADMIN_DEFAULT_SORT.audit, ADMIN_FILTERS.audit),
   emails: listQuery(ADMIN_SORT_FIELDS.emails, ADMIN_DEFAULT_SORT.emails, ADMIN_FILTERS.emails),
 } as const;
-export type AdminListQuery<R extends AdminResource> = z.output<(typeof adminListQuery)[R]>;
 
 /**
  * The Content-Range header react-admin reads the total from: 'meetings 0-24/319'. An empty page

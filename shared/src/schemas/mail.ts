@@ -47,13 +47,10 @@ const tokenField = z
   .max(200, L.linkInvalid);
 
 export const forgotPasswordRequest = z.strictObject({ email: emailField(A.emailRequired, A.invalidEmail) });
-export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
 export const resetPasswordRequest = z.strictObject({ token: tokenField, password: passwordField });
-export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 export const acceptInvitationRequest = z.strictObject({ token: tokenField, password: passwordField });
-export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequest>;
 
 /** Create Accounts with an invitation instead of a password (the default of the form). */
 export const inviteRequest = z.strictObject({

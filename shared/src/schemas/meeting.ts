@@ -168,7 +168,6 @@ export const verifyEmailResponse = z.object({
   message: z.string(),
   user: z.object({ name: z.string(), email: z.string() }),
 });
-export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 const lookupEmail = () => emailField(M.lookupInputRequired, M.invalidEmail);
 
@@ -178,7 +177,6 @@ export type MeetingLookupRequest = z.input<typeof meetingLookupRequest>;
 
 /** POST /api/v1/meeting/userMeetings: the spec's body, where the user ID is the email-shaped Better Health ID. */
 export const userMeetingsRequest = z.strictObject({ userId: lookupEmail() });
-export type UserMeetingsRequest = z.input<typeof userMeetingsRequest>;
 
 /** Sets the report link of a held meeting (the associate's filled report form). */
 export const reportLinkRequest = z.strictObject({
@@ -219,7 +217,6 @@ export const getMeetingsResponse = z.object({
   success: z.literal(true),
   meetings: z.array(meetingSchema),
 });
-export type GetMeetingsResponse = z.infer<typeof getMeetingsResponse>;
 
 /** Answer of create-meeting, join and report-link calls: the meeting as it now stands. */
 export const meetingResponse = z.object({
@@ -227,4 +224,3 @@ export const meetingResponse = z.object({
   message: z.string(),
   meeting: meetingSchema,
 });
-export type MeetingResponse = z.infer<typeof meetingResponse>;

@@ -67,7 +67,6 @@ export const servicePlanParams = z
     }
     return { service, planType };
   });
-export type ServicePlanParams = z.input<typeof servicePlanParams>;
 
 /** GET /api/v1/payments/default/{service}/{planType} and a successful verify-coupon. */
 export const paymentLinkResponse = z.object({
@@ -101,7 +100,6 @@ export type DefaultLinkEntry = z.infer<typeof defaultLinkEntrySchema>;
 
 /** The admin's list of default links: one row per plan that has a link. */
 export const defaultLinksListResponse = z.object({ success: z.literal(true), data: z.array(defaultLinkEntrySchema) });
-export type DefaultLinksListResponse = z.infer<typeof defaultLinksListResponse>;
 
 /** Answer of the default-link update: the link as now stored. */
 export const defaultLinkUpdateResponse = z.object({
@@ -109,7 +107,6 @@ export const defaultLinkUpdateResponse = z.object({
   message: z.string(),
   data: defaultLinkEntrySchema,
 });
-export type DefaultLinkUpdateResponse = z.infer<typeof defaultLinkUpdateResponse>;
 
 // ---- Coupons ---------------------------------------------------------------------------------
 
@@ -195,8 +192,6 @@ export type Coupon = z.infer<typeof couponSchema>;
 
 /** GET /api/v1/payments/coupons, newest first. */
 export const couponsResponse = z.object({ success: z.literal(true), data: z.array(couponSchema) });
-export type CouponsResponse = z.infer<typeof couponsResponse>;
 
 /** Answer of coupon create and status calls: the coupon as it now stands. */
 export const couponResponse = z.object({ success: z.literal(true), message: z.string(), data: couponSchema });
-export type CouponResponse = z.infer<typeof couponResponse>;

@@ -365,7 +365,6 @@ export const statusVerifiedQuery = z.strictObject({
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
 });
-export type StatusVerifiedQuery = z.input<typeof statusVerifiedQuery>;
 
 // ---- Responses -------------------------------------------------------------------------------
 
@@ -465,7 +464,6 @@ export const statusListResponse = z.object({
     .object({ page: z.number().int(), limit: z.number().int(), hasNextPage: z.boolean() })
     .optional(),
 });
-export type StatusListResponse = z.infer<typeof statusListResponse>;
 
 /** GET /api/v1/register/check-verified: the caller's own status. */
 export const checkVerifiedResponse = z.object({
@@ -473,7 +471,6 @@ export const checkVerifiedResponse = z.object({
   isVerified: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().optional(),
 });
-export type CheckVerifiedResponse = z.infer<typeof checkVerifiedResponse>;
 
 /**
  * GET /api/v1/register/application: the caller's own latest application, numbers masked, so a
@@ -483,7 +480,6 @@ export const ownApplicationResponse = z.object({
   success: z.literal(true),
   application: applicationDetailSchema,
 });
-export type OwnApplicationResponse = z.infer<typeof ownApplicationResponse>;
 
 /** Answer of POST /api/v1/register/employees: the caller's status is now pending. */
 export const applicationSubmitResponse = z.object({
@@ -491,4 +487,3 @@ export const applicationSubmitResponse = z.object({
   message: z.string(),
   isVerified: z.literal('pending'),
 });
-export type ApplicationSubmitResponse = z.infer<typeof applicationSubmitResponse>;

@@ -55,7 +55,6 @@ export const profileUpdateRequestSchema = z
     message: M.currentPasswordRequired,
     path: ['currentPassword'],
   });
-export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 export const publicUserSchema = z.object({
   _id: z.string(),

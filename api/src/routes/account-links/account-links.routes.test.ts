@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES, pendingInvitationsResponse } from '@bh/shared';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
+import { z } from 'zod';
+import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES, emailRecordSchema, inviteResponse, pendingInvitationsResponse } from '@bh/shared';
+import { bodyOf, createTestContext, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { linkIn, startTestMail, tokenOf, type TestMail } from '../../../test/mail.ts';
 import { RESET_LIMITS } from './account-links.routes.ts';
 
@@ -60,7 +61,7 @@ describe('password reset by email', () => {
 
     const again = await ctx.request('POST', '/api/v1/user/reset-password', { body: { token: tokenOf(link), password: 'Another-Pass-99' } });
     expect(again.status).toBe(400);
-    expect((await again.json()).message).toBe(L.linkInvalid);
+    expect((await errorOf(again)).message).toBe(L.linkInvalid);
   });
 
   it('lets the owner back in after a reset even when wrong guesses had locked the account at this address', async () => {
@@ -87,16 +88,16 @@ describe('password reset by email', () => {
 
     const weak = await ctx.request('POST', '/api/v1/user/reset-password', { body: { token, password: 'short' } });
     expect(weak.status).toBe(400);
-    expect((await weak.json()).message).toBe(AUTH_MESSAGES.passwordTooShort);
+    expect((await errorOf(weak)).message).toBe(AUTH_MESSAGES.passwordTooShort);
 
     const garbage = await ctx.request('POST', '/api/v1/user/reset-password', { body: { token: 'not-a-token', password: NEW_PASSWORD } });
     expect(garbage.status).toBe(400);
-    expect((await garbage.json()).message).toBe(L.linkInvalid);
+    expect((await errorOf(garbage)).message).toBe(L.linkInvalid);
 
     ctx.clock.advance(31 * MINUTE);
     const late = await ctx.request('POST', '/api/v1/user/reset-password', { body: { token, password: NEW_PASSWORD } });
     expect(late.status).toBe(400);
-    expect((await late.json()).message).toBe(L.linkInvalid);
+    expect((await errorOf(late)).message).toBe(L.linkInvalid);
     await ctx.login(user.email);
   });
 
@@ -129,9 +130,9 @@ describe('invitations', () => {
     const email = `invitee-${Math.random().toString(36).slice(2, 8)}@test.betterhealth.in`;
     const res = await ctx.request('POST', '/api/v1/user/invite', { cookie: adminCookie, body: { name: 'Asha Invitee', email, role } });
     expect(res.status).toBe(201);
-    const json = await res.json();
+    const json = await bodyOf(res, inviteResponse);
     expect(json).toMatchObject({ success: true, message: L.invitationSent, user: { email, role, name: 'Asha Invitee' } });
-    return { email, userId: json.user._id as string };
+    return { email, userId: json.user._id };
   }
 
   it('creates the account, emails a 72-hour link that sets the password and signs in, once', async () => {
@@ -155,7 +156,7 @@ describe('invitations', () => {
 
     const twice = await ctx.request('POST', '/api/v1/user/accept-invitation', { body: { token, password: 'Other-Pass-456' } });
     expect(twice.status).toBe(400);
-    expect((await twice.json()).message).toBe(L.linkInvalid);
+    expect((await errorOf(twice)).message).toBe(L.linkInvalid);
     // Accepted invitations leave the pending list.
     const list = pendingInvitationsResponse.parse(await (await ctx.request('GET', '/api/v1/user/invitations', { cookie: admin.cookie })).json());
     expect(list.data.map((i) => i.email)).not.toContain(email);
@@ -197,7 +198,7 @@ describe('invitations', () => {
     const taken = await ctx.createUser({ role: 'user' });
     const res = await ctx.request('POST', '/api/v1/user/invite', { cookie: admin.cookie, body: { name: 'Again', email: taken.email, role: 'user' } });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe(AUTH_MESSAGES.emailTaken);
+    expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.emailTaken);
   });
 
   it('keeps the link out of the stored message once sent, and never shows it in the Emails grid', async () => {
@@ -210,8 +211,8 @@ describe('invitations', () => {
     const sent = await ctx.deps.cols.outbox.findOne({ to: email });
     expect(sent).toMatchObject({ status: 'sent', secret: null, attempts: 1 });
     const grid = await ctx.request('GET', `/api/v1/admin/emails?filter=${encodeURIComponent(JSON.stringify({ to: email }))}`, { cookie: admin.cookie });
-    const rows = await grid.json();
+    const rows = await bodyOf(grid, z.array(emailRecordSchema));
     expect(rows).toHaveLength(1);
-    expect(Object.keys(rows[0]).sort()).toEqual(['attempts', 'createdAt', 'dueAt', 'id', 'lastError', 'sentAt', 'status', 'template', 'to']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['attempts', 'createdAt', 'dueAt', 'id', 'lastError', 'sentAt', 'status', 'template', 'to']);
   });
 });

@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, auditEntrySchema, formatIst, AUTH_MESSAGES, couponSchema, meetingSchema, MEETING_MESSAGES, publicUserSchema } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { z } from 'zod';
+import {
+  accountCreatedResponseSchema,
+  ADMIN_MESSAGES,
+  auditEntrySchema,
+  formatIst,
+  AUTH_MESSAGES,
+  couponSchema,
+  errorResponseSchema,
+  meetingResponse,
+  meetingSchema,
+  MEETING_MESSAGES,
+  publicUserSchema,
+} from '@bh/shared';
+import { createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,12 +24,29 @@ beforeAll(async () => {
 
 const START = '2026-06-15T06:30:00.000Z';
 
+/** Each grid's records: the resource's shape plus ra-data-simple-rest's `id`, every field kept. */
+const RECORDS = {
+  meetings: meetingSchema.extend({ id: z.string() }).loose(),
+  users: publicUserSchema.extend({ id: z.string() }).loose(),
+  coupons: couponSchema.extend({ id: z.string() }).loose(),
+  audit: auditEntrySchema.loose(),
+};
+
 /** GET an admin list with ra-data-simple-rest's query: each parameter is JSON in a string. */
-async function list(cookie: string, resource: string, params: { sort?: unknown; range?: unknown; filter?: unknown } = {}) {
+async function list<R extends keyof typeof RECORDS>(cookie: string, resource: R, params: { sort?: unknown; range?: unknown; filter?: unknown } = {}) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) search.set(key, JSON.stringify(value));
   const res = await ctx.request('GET', `/api/v1/admin/${resource}?${search.toString()}`, { cookie });
-  return { res, status: res.status, range: res.headers.get('content-range'), body: await res.json() };
+  const json: unknown = await res.json();
+  return {
+    res,
+    status: res.status,
+    range: res.headers.get('content-range'),
+    /** A 200's records, each checked against its resource's schema; empty for any other answer. */
+    body: res.status === 200 ? z.array(RECORDS[resource]).parse(json) : [],
+    /** Any other answer's error envelope. */
+    error: res.status === 200 ? null : errorResponseSchema.parse(json),
+  };
 }
 
 async function scheduled(adminCookie: string, clientEmail: string, doctorEmail: string, meetingDate: string, meetingTime: string) {
@@ -25,7 +55,7 @@ async function scheduled(adminCookie: string, clientEmail: string, doctorEmail: 
     body: { clientId: clientEmail, doctorId: doctorEmail, meetingDate, meetingTime, meetingLink: 'https://meet.example.in/r', formLink: 'https://forms.example.in/f' },
   });
   expect(res.status).toBe(201);
-  return (await res.json()).meeting as { _id: string };
+  return meetingResponse.parse(await res.json()).meeting;
 }
 
 describe('admin grids: who may read them', () => {
@@ -36,7 +66,7 @@ describe('admin grids: who may read them', () => {
         const { cookie } = await ctx.signedIn(role, status);
         const res = await ctx.request('GET', `/api/v1/admin/${resource}?range=${encodeURIComponent('[0,"x"]')}`, { cookie });
         expect(res.status, `${resource} ${role}`).toBe(403);
-        expect((await res.json()).message).toBe(AUTH_MESSAGES.adminOnly);
+        expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.adminOnly);
       }
     }
   });
@@ -67,7 +97,7 @@ describe('GET /api/v1/admin/meetings', () => {
     expect(second.body.map((m: { id: string }) => m.id)).toEqual(byDate.slice(2).map((m) => m._id));
 
     const desc = await list(admin.cookie, 'meetings', { sort: ['startsAt', 'DESC'], range: [0, 0], filter: { doctorId: doctor.email } });
-    expect(desc.body[0].id).toBe(byDate[4]!._id);
+    expect(desc.body[0]?.id).toBe(byDate[4]!._id);
 
     const days = await list(admin.cookie, 'meetings', { filter: { clientId: client.email, from: '2026-06-17', to: '2026-06-18' }, sort: ['startsAt', 'ASC'] });
     expect(days.body.map((m: { meetingDate: string }) => m.meetingDate)).toEqual(['2026-06-17', '2026-06-18']);
@@ -95,13 +125,13 @@ describe('GET /api/v1/admin/meetings', () => {
       [{ filter: { from: '2026-02-30' } }, ADMIN_MESSAGES.invalidFilter],
     ];
     for (const [params, message] of cases) {
-      const { status, body } = await list(admin.cookie, 'meetings', params);
+      const { status, error } = await list(admin.cookie, 'meetings', params);
       expect(status, JSON.stringify(params)).toBe(400);
-      expect(body.message, JSON.stringify(params)).toBe(message);
+      expect(error?.message, JSON.stringify(params)).toBe(message);
     }
     const broken = await ctx.request('GET', '/api/v1/admin/meetings?filter=%7Bnot-json', { cookie: admin.cookie });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).message).toBe(ADMIN_MESSAGES.invalidFilter);
+    expect((await errorOf(broken)).message).toBe(ADMIN_MESSAGES.invalidFilter);
     expect((await list(admin.cookie, 'meetings', { range: [0, 99] })).status).toBe(200);
   });
 
@@ -123,7 +153,7 @@ describe('GET /api/v1/admin/meetings', () => {
     for (const method of ['GET', 'DELETE']) {
       const gone = await ctx.request(method, `/api/v1/admin/meetings/${meeting._id}`, { cookie: admin.cookie });
       expect(gone.status).toBe(404);
-      expect((await gone.json()).message).toBe(MEETING_MESSAGES.notFound);
+      expect((await errorOf(gone)).message).toBe(MEETING_MESSAGES.notFound);
     }
     expect((await ctx.request('GET', '/api/v1/admin/meetings/xyz', { cookie: admin.cookie })).status).toBe(400);
   });
@@ -157,7 +187,7 @@ describe('GET /api/v1/admin/users', () => {
 
     const missing = await ctx.request('GET', '/api/v1/admin/users/0123456789abcdef01234567', { cookie: admin.cookie });
     expect(missing.status).toBe(404);
-    expect((await missing.json()).message).toBe(AUTH_MESSAGES.userNotFound);
+    expect((await errorOf(missing)).message).toBe(AUTH_MESSAGES.userNotFound);
     expect((await list(admin.cookie, 'users', { filter: { role: 'superadmin' } })).status).toBe(400);
     expect((await list(admin.cookie, 'users', { sort: ['passwordHash', 'ASC'] })).status).toBe(400);
   });
@@ -179,7 +209,7 @@ describe('GET /api/v1/admin/coupons', () => {
     expect(active.status).toBe(200);
     expect(active.range).toBe('coupons 0-0/1');
     expect(active.body[0]).toMatchObject({ couponCode: `ON${tag}`, isActive: true });
-    expect(active.body[0].id).toBe(active.body[0]._id);
+    expect(active.body[0]?.id).toBe(active.body[0]?._id);
     couponSchema.parse(active.body[0]);
     const inactive = await list(admin.cookie, 'coupons', { filter: { q: tag.toLowerCase(), isActive: 'false' } });
     expect(inactive.body.map((c: { couponCode: string }) => c.couponCode)).toEqual([`OFF${tag}`]);
@@ -233,7 +263,7 @@ describe('GET /api/v1/admin/audit: the "On" column in words', () => {
       body: { name: 'Kiran Mehta', email, password: 'Long-Enough-Pass-42', role: 'doctor' },
     });
     expect(created.status).toBe(201);
-    const kiranId = (await created.json()).user._id as string;
+    const kiranId = accountCreatedResponseSchema.parse(await created.json()).user._id;
     const coupon = await ctx.request('POST', '/api/v1/payments/coupon', {
       cookie: admin.cookie,
       body: {
@@ -262,7 +292,7 @@ describe('GET /api/v1/admin/audit: the "On" column in words', () => {
     const { status, body } = await list(admin.cookie, 'audit', { filter: { actor: admin.email }, sort: ['id', 'ASC'] });
     expect(status).toBe(200);
     for (const row of body) auditEntrySchema.parse(row);
-    const targets = body.map((row: { action: string; target: string }) => [row.action, row.target]);
+    const targets = body.map((row) => [row.action, row.target]);
     expect(targets).toEqual([
       ['meeting.create', `Asha Client with Dr. Ravi Rao, ${formatIst('2026-06-22T05:30:00.000Z')}`],
       ['account.create', `Kiran Mehta (${email})`],

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@bh/shared';
 import { applicationRecordSchema } from '@bh/shared/schemas/registration-extra';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
 import { ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER, submittedApplicant } from '../../../test/applications.ts';
 
 let ctx: TestContext;
@@ -27,7 +27,7 @@ describe('GET /api/v1/admin/applications', () => {
       const { cookie } = await ctx.signedIn(role, status);
       const res = await ctx.request('GET', '/api/v1/admin/applications', { cookie });
       expect(res.status).toBe(403);
-      expect((await res.json()).message).toBe(AUTH_MESSAGES.adminOnly);
+      expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.adminOnly);
     }
   });
 

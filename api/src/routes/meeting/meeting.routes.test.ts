@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, getMeetingsResponse, MEETING_MESSAGES as M, meetingResponse, type Meeting } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
 import { ADMIN_MEETINGS_WINDOW, BOOKING_IN_PROGRESS } from './meeting.service.ts';
 import { LEGACY_DELETE_MESSAGE } from './meeting.routes.ts';
 
@@ -40,8 +40,7 @@ async function create(adminCookie: string, body: Record<string, unknown>): Promi
 }
 
 async function messagesOf(res: Response): Promise<string[]> {
-  const json = await res.json();
-  return (json.errors ?? []).map((e: { message: string }) => e.message);
+  return ((await errorOf(res)).errors ?? []).map((e) => e.message);
 }
 
 describe('POST /api/v1/meeting/create-meeting', () => {
@@ -109,7 +108,7 @@ describe('POST /api/v1/meeting/create-meeting', () => {
       body: meetingBody(client.email, doctor.email, { meetingDate: '2026-06-15', meetingTime: '12:01 PM' }),
     });
     expect(late.status).toBe(400);
-    expect((await late.json()).message).toBe(M.timeInPast);
+    expect((await errorOf(late)).message).toBe(M.timeInPast);
   });
 
   it('uses the India date for "today": just after midnight India time, yesterday UTC is already the past', async () => {
@@ -140,7 +139,7 @@ describe('POST /api/v1/meeting/create-meeting', () => {
     for (const [over, path, message] of cases) {
       const res = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body: meetingBody(client.email, doctor.email, over) });
       expect(res.status, message).toBe(400);
-      const json = await res.json();
+      const json = await errorOf(res);
       expect(json.message).toBe(message);
       expect(json.errors).toEqual([{ path, message }]);
     }
@@ -175,7 +174,7 @@ describe('POST /api/v1/meeting/create-meeting', () => {
       body: meetingBody(client.email, otherDoctor.email, { meetingTime: '01:01 PM' }),
     });
     expect(clientBusy.status).toBe(409);
-    expect((await clientBusy.json()).message).toBe(M.clientBusy);
+    expect((await errorOf(clientBusy)).message).toBe(M.clientBusy);
 
     const both = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body: meetingBody(client.email, doctor.email) });
     expect(both.status).toBe(409);
@@ -211,7 +210,7 @@ describe('POST /api/v1/meeting/create-meeting', () => {
     await claims.insertOne({ _id: doctor.id, token: 'live', expiresAt: new Date(Date.parse(START) + 60_000) });
     const blocked = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body: meetingBody(client.email, doctor.email) });
     expect(blocked.status).toBe(409);
-    expect((await blocked.json()).message).toBe(BOOKING_IN_PROGRESS);
+    expect((await errorOf(blocked)).message).toBe(BOOKING_IN_PROGRESS);
     expect(await claims.findOne({ _id: doctor.id })).toMatchObject({ token: 'live' });
 
     ctx.clock.advance(61_000);
@@ -280,7 +279,7 @@ describe('POST /api/v1/meeting/meetingJoinedAt/{id}', () => {
     ctx.clock.set('2026-06-15T07:24:00.000Z');
     const early = await ctx.request('POST', path, { cookie: client.cookie });
     expect(early.status).toBe(409);
-    expect((await early.json()).message).toBe(M.joinClosed);
+    expect((await errorOf(early)).message).toBe(M.joinClosed);
 
     ctx.clock.set('2026-06-15T07:25:00.000Z');
     const first = await ctx.request('POST', path, { cookie: client.cookie });
@@ -313,7 +312,7 @@ describe('POST /api/v1/meeting/meetingJoinedAt/{id}', () => {
     for (const cookie of [stranger.cookie, otherDoctor.cookie]) {
       const res = await ctx.request('POST', path, { cookie });
       expect(res.status).toBe(404);
-      expect((await res.json()).message).toBe(M.notFound);
+      expect((await errorOf(res)).message).toBe(M.notFound);
     }
     expect((await ctx.request('POST', '/api/v1/meeting/meetingJoinedAt/0123456789abcdef01234567', { cookie: client.cookie })).status).toBe(404);
     expect((await ctx.request('POST', path, { cookie: admin.cookie })).status).toBe(403);
@@ -334,7 +333,7 @@ describe('deleting meetings', () => {
     expect(await ctx.deps.cols.auditLog.findOne({ action: 'meeting.delete', 'target.id': meeting._id })).not.toBeNull();
     const again = await ctx.request('DELETE', `/api/v1/meeting/${meeting._id}`, { cookie: admin.cookie });
     expect(again.status).toBe(404);
-    expect((await again.json()).message).toBe(M.notFound);
+    expect((await errorOf(again)).message).toBe(M.notFound);
   });
 
   it('the legacy GET deleteMeeting path changes nothing and points to DELETE', async () => {
@@ -383,7 +382,7 @@ describe('POST /api/v1/meeting/userMeetings', () => {
     ] as const) {
       const res = await ctx.request('POST', '/api/v1/meeting/userMeetings', { cookie: admin.cookie, body });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
     expect((await ctx.request('POST', '/api/v1/meeting/userMeetings', { cookie: admin.cookie, body: { email: 'a@b.in', role: 'x' } })).status).toBe(400);
   });
@@ -419,7 +418,7 @@ describe('POST /api/v1/meeting/verify-email', () => {
     for (const [body, status, message] of cases) {
       const res = await ctx.request('POST', '/api/v1/meeting/verify-email', { cookie: admin.cookie, body });
       expect(res.status, message).toBe(status);
-      expect((await res.json()).message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
   });
 });
@@ -454,7 +453,7 @@ describe('PUT /api/v1/meeting/{id}/report', () => {
     for (const [reportLink, message] of [['', M.reportLinkRequired], ['ftp://files.example.in/r', M.invalidUrl], ['javascript:alert(1)', M.invalidUrl]] as const) {
       const res = await ctx.request('PUT', `/api/v1/meeting/${meeting._id}/report`, { cookie: doctor.cookie, body: { reportLink } });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
   });
 });

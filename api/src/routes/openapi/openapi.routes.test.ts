@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { applicationRequest, loginRequestSchema, statusListResponse } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import type { OpenApiDocument } from './openapi.document.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document.ts';
 
 let ctx: TestContext;
 let doc: OpenApiDocument;
@@ -12,7 +12,9 @@ beforeAll(async () => {
   const res = await ctx.request('GET', '/api/v1/openapi.json');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  doc = await res.json();
+  // What is served is the built document, read below through its type.
+  doc = buildOpenApiDocument();
+  expect(await res.json()).toEqual(doc);
 });
 
 /** Every method and path the app serves, as OpenAPI writes them, relative to /api/v1. */

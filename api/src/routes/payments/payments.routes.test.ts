@@ -10,7 +10,7 @@ import {
   servicesResponse,
   type CouponCreateRequest,
 } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
 import { createApp } from '../../app.ts';
 import { COUPON_CHECK_LIMITS } from './payments.service.ts';
 
@@ -92,7 +92,7 @@ describe('default payment links', () => {
     for (const path of ['ayurveda/single', 'mental-Health-Counselling/triple', 'cosmetologist-consultancy/']) {
       const res = await ctx.request('GET', `/api/v1/payments/default/${path}`);
       expect(res.status, path).toBe(404);
-      if (!path.endsWith('/')) expect((await res.json()).message).toBe(M.unknownServiceOrPlan);
+      if (!path.endsWith('/')) expect((await errorOf(res)).message).toBe(M.unknownServiceOrPlan);
     }
     const admin = await ctx.signedIn('admin', 'verified');
     const put = await ctx.request('PUT', '/api/v1/payments/default/ayurveda/single', { cookie: admin.cookie, body: { paymentLink: 'https://pay.example.in/x' } });
@@ -100,7 +100,7 @@ describe('default payment links', () => {
     // No test in this file sets this plan's link.
     const missing = await ctx.request('GET', '/api/v1/payments/default/cosmetologist-Consultancy/bundle');
     expect(missing.status).toBe(404);
-    expect((await missing.json()).message).toBe(M.paymentLinkMissing);
+    expect((await errorOf(missing)).message).toBe(M.paymentLinkMissing);
   });
 
   it('needs an https link and lists what is set for admins', async () => {
@@ -108,7 +108,7 @@ describe('default payment links', () => {
     for (const [paymentLink, message] of [['', M.paymentLinkRequired], ['not a link', M.invalidUrl], ['http://pay.example.in/x', M.httpsRequired]]) {
       const res = await ctx.request('PUT', '/api/v1/payments/default/cosmetologist-consultancy/single', { cookie: admin.cookie, body: { paymentLink } });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
     ctx.clock.set('2026-06-15T06:30:00.000Z');
     await ctx.request('PUT', '/api/v1/payments/default/cosmetologist-consultancy/single', { cookie: admin.cookie, body: { paymentLink: 'https://pay.example.in/cc-single' } });
@@ -130,7 +130,7 @@ describe('POST /api/v1/payments/coupon and the coupon list', () => {
 
     const again = await ctx.request('POST', '/api/v1/payments/coupon', { cookie: admin.cookie, body: couponBody(code) });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe(M.couponExists);
+    expect((await errorOf(again)).message).toBe(M.couponExists);
   });
 
   it('creates coupons with the spec defaults: active, for existing users', async () => {
@@ -159,8 +159,8 @@ describe('POST /api/v1/payments/coupon and the coupon list', () => {
     for (const [body, message] of cases) {
       const res = await ctx.request('POST', '/api/v1/payments/coupon', { cookie: admin.cookie, body });
       expect(res.status, message).toBe(400);
-      const json = await res.json();
-      expect(json.errors.map((e: { message: string }) => e.message), message).toContain(message);
+      const json = await errorOf(res);
+      expect(json.errors?.map((e) => e.message), message).toContain(message);
     }
     const extra = await ctx.request('POST', '/api/v1/payments/coupon', { cookie: admin.cookie, body: { ...base, createdBy: 'me' } });
     expect(extra.status).toBe(400);
@@ -186,7 +186,7 @@ describe('POST /api/v1/payments/coupon and the coupon list', () => {
     expect(on.message).toBe(M.couponActivated);
     const bad = await ctx.request('PATCH', `/api/v1/payments/coupon/${older._id}/status`, { cookie: admin.cookie, body: { isActive: 'yes' } });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe(M.isActiveRequired);
+    expect((await errorOf(bad)).message).toBe(M.isActiveRequired);
 
     const del = await ctx.request('DELETE', `/api/v1/payments/coupon/${older._id}`, { cookie: admin.cookie });
     expect(del.status).toBe(200);
@@ -197,7 +197,7 @@ describe('POST /api/v1/payments/coupon and the coupon list', () => {
     ] as const) {
       const res = await ctx.request(method, path, { cookie: admin.cookie, ...(body ? { body } : {}) });
       expect(res.status).toBe(404);
-      expect((await res.json()).message).toBe(M.couponNotFound);
+      expect((await errorOf(res)).message).toBe(M.couponNotFound);
     }
     expect((await ctx.request('DELETE', '/api/v1/payments/coupon/not-an-id', { cookie: admin.cookie })).status).toBe(400);
 
@@ -263,7 +263,7 @@ describe('POST /api/v1/payments/verify-coupon/{service}/{planType}', () => {
     for (const [path, body, status, message] of cases) {
       const res = await verify(ip, path, body);
       expect(res.status, message).toBe(status);
-      expect((await res.json()).message, JSON.stringify(body)).toBe(message);
+      expect((await errorOf(res)).message, JSON.stringify(body)).toBe(message);
     }
   });
 
@@ -281,7 +281,7 @@ describe('POST /api/v1/payments/verify-coupon/{service}/{planType}', () => {
     }
     const blocked = await verify(ip, 'mentalHealthCounselling/single', good);
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toBe(M.tooManyCouponChecks);
+    expect((await errorOf(blocked)).message).toBe(M.tooManyCouponChecks);
     expect((await verify(uniqueIp(), 'mentalHealthCounselling/single', good)).status).toBe(200);
     ctx.clock.advance(COUPON_CHECK_LIMITS.windowMs + 1000);
     expect((await verify(ip, 'mentalHealthCounselling/single', good)).status).toBe(200);

@@ -3,12 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApplicationDetail,
   type ApplicationRequest,
+  checkVerifiedResponse,
+  doctorDetailsResponse,
   maskLast4,
   ownApplicationResponse,
+  profileResponseSchema,
   REGISTRATION_MESSAGES as M,
+  statusListResponse,
   UPLOAD_MESSAGES,
 } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
 import { uploadFile } from '../../../test/uploads.ts';
 import {
   AADHAAR_NUMBER,
@@ -33,8 +37,8 @@ async function statusOf(id: string) {
   return (await ctx.deps.cols.users.findOne({ _id: new ObjectId(id) }))?.isVerified;
 }
 
-function messages(body: { errors?: { path: string; message: string }[] }): string[] {
-  return (body.errors ?? []).map((e) => e.message);
+async function messages(res: Response): Promise<string[]> {
+  return ((await errorOf(res)).errors ?? []).map((e) => e.message);
 }
 
 describe('POST /api/v1/register/employees: who may submit', () => {
@@ -43,7 +47,7 @@ describe('POST /api/v1/register/employees: who may submit', () => {
     const client = await ctx.signedIn('user');
     const res = await submit(client.cookie, {});
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toBe(M.onlyAssociatesApply);
+    expect((await errorOf(res)).message).toBe(M.onlyAssociatesApply);
   });
 
   it('answers 409 to applicants already pending or verified, whatever they send', async () => {
@@ -56,7 +60,7 @@ describe('POST /api/v1/register/employees: who may submit', () => {
       const account = await ctx.signedIn(role, status);
       const res = await submit(account.cookie, { nonsense: true });
       expect(res.status, `${role} ${status}`).toBe(409);
-      expect((await res.json()).message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
   });
 
@@ -76,7 +80,7 @@ describe('POST /api/v1/register/employees: who may submit', () => {
     const applicant = await submittedApplicant(ctx);
     const res = await submit(applicant.cookie, applicant.body);
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe(M.alreadyPending);
+    expect((await errorOf(res)).message).toBe(M.alreadyPending);
   });
 
   it('lets exactly one of two concurrent submissions win', async () => {
@@ -147,7 +151,7 @@ describe('POST /api/v1/register/employees: files must be the applicant\'s own up
     body.personalInfo.Doc[1]!.backImage = adminFile;
     const res = await submit(applicant.cookie, body);
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toEqual([{ path: 'personalInfo.Doc.1.backImage', message: M.fileInvalid }]);
+    expect((await errorOf(res)).errors).toEqual([{ path: 'personalInfo.Doc.1.backImage', message: M.fileInvalid }]);
   });
 
   it('refuses ids that were never uploaded and links that are not uploads', async () => {
@@ -157,13 +161,13 @@ describe('POST /api/v1/register/employees: files must be the applicant\'s own up
     body.salarySlip = ['https://files.example.com/slip.pdf'];
     const res = await submit(applicant.cookie, body);
     expect(res.status).toBe(400);
-    const json = await res.json();
+    const json = await errorOf(res);
     expect(json.errors).toContainEqual({ path: 'salarySlip.0', message: M.fileInvalid });
 
     const body2 = await validApplication(ctx, applicant.cookie);
     body2.personalInfo.Doc[0]!.frontImage = `/api/v1/uploads/${new ObjectId().toHexString()}`;
     const res2 = await submit(applicant.cookie, body2);
-    expect((await res2.json()).errors).toEqual([{ path: 'personalInfo.Doc.0.frontImage', message: M.fileInvalid }]);
+    expect((await errorOf(res2)).errors).toEqual([{ path: 'personalInfo.Doc.0.frontImage', message: M.fileInvalid }]);
   });
 
   it('refuses an image of the applicant\'s own as a resume', async () => {
@@ -172,7 +176,7 @@ describe('POST /api/v1/register/employees: files must be the applicant\'s own up
     body.personalInfo.resumeUrl = await uploadFile(ctx, applicant.cookie, 'document');
     const res = await submit(applicant.cookie, body);
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toEqual([{ path: 'personalInfo.resumeUrl', message: UPLOAD_MESSAGES.resumePdfOnly }]);
+    expect((await errorOf(res)).errors).toEqual([{ path: 'personalInfo.resumeUrl', message: UPLOAD_MESSAGES.resumePdfOnly }]);
   });
 });
 
@@ -207,7 +211,7 @@ describe('POST /api/v1/register/employees: the spec\'s validation messages', () 
     };
     const res = await submit(applicant.cookie, blank);
     expect(res.status).toBe(400);
-    const found = messages(await res.json());
+    const found = await messages(res);
     const expected = [
       'First name is required',
       'Last name is required',
@@ -264,7 +268,7 @@ describe('POST /api/v1/register/employees: the spec\'s validation messages', () 
     body.personalInfo.dob = '2026-06-16';
     const res = await submit(applicant.cookie, body);
     expect(res.status).toBe(400);
-    const found = messages(await res.json());
+    const found = await messages(res);
     expect(found).toEqual(
       expect.arrayContaining([
         'Invalid email format',
@@ -313,7 +317,7 @@ describe('admin review: verify-doctor and reject-doctor', () => {
 
     const again = await ctx.request('POST', `/api/v1/register/verify-doctor/${applicant.id}`, { cookie: admin.cookie });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe(M.notPending);
+    expect((await errorOf(again)).message).toBe(M.notPending);
   });
 
   it('lets only one of two concurrent decisions on one application win', async () => {
@@ -332,7 +336,7 @@ describe('admin review: verify-doctor and reject-doctor', () => {
       for (const [path, body] of [['verify-doctor', undefined], ['reject-doctor', { reason: 'x' }]] as const) {
         const res = await ctx.request('POST', `/api/v1/register/${path}/${id}`, { cookie: admin.cookie, ...(body ? { body } : {}) });
         expect(res.status).toBe(404);
-        expect((await res.json()).message).toBe('BH Associate not found');
+        expect((await errorOf(res)).message).toBe('BH Associate not found');
       }
     }
     expect((await ctx.request('POST', '/api/v1/register/verify-doctor/not-an-id', { cookie: admin.cookie })).status).toBe(400);
@@ -348,7 +352,7 @@ describe('admin review: verify-doctor and reject-doctor', () => {
     const check = await ctx.request('GET', '/api/v1/register/check-verified', { cookie: applicant.cookie });
     expect(await check.json()).toEqual({ success: true, isVerified: 'rejected', rejectionReason: reason });
     const profile = await ctx.request('GET', '/api/v1/user/profile', { cookie: applicant.cookie });
-    expect((await profile.json()).user).toMatchObject({ isVerified: 'rejected', rejectionReason: reason });
+    expect((await bodyOf(profile, profileResponseSchema)).user).toMatchObject({ isVerified: 'rejected', rejectionReason: reason });
     const entry = await ctx.deps.cols.auditLog.findOne({ action: 'application.reject', 'target.id': applicant.id });
     expect(entry).toMatchObject({ actor: { email: admin.email } });
 
@@ -375,7 +379,7 @@ describe('admin review: verify-doctor and reject-doctor', () => {
     ] as const) {
       const res = await ctx.request('POST', `/api/v1/register/reject-doctor/${applicant.id}`, { cookie: admin.cookie, body });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
     expect(await statusOf(applicant.id)).toBe('pending');
   });
@@ -419,8 +423,9 @@ describe('GET /api/v1/register/doctor-details/{userId}', () => {
   it('lets the verified admin open the applicant\'s files from the links it gives', async () => {
     const applicant = await submittedApplicant(ctx);
     const res = await ctx.request('GET', `/api/v1/register/doctor-details/${applicant.id}`, { cookie: admin.cookie });
-    const { employee } = await res.json();
-    for (const url of [employee.personalInfo.resumeUrl, employee.personalInfo.Doc[0].frontImage, employee.salarySlip[0]]) {
+    const { employee } = await bodyOf(res, doctorDetailsResponse);
+    // A missing file is asked for under a path that is no upload, and fails.
+    for (const url of [employee.personalInfo.resumeUrl, employee.personalInfo.Doc[0]?.frontImage ?? 'no document', employee.salarySlip?.[0] ?? 'no salary slip']) {
       expect((await ctx.request('GET', url, { cookie: admin.cookie })).status).toBe(200);
     }
   });
@@ -516,10 +521,10 @@ describe('status lists', () => {
       })),
     );
     const res = await listCtx.request('GET', '/api/v1/register/status-pending', { cookie: listAdmin });
-    const body = await res.json();
+    const body = await bodyOf(res, statusListResponse);
     expect(body.user).toHaveLength(200);
     // The three from the previous test are older than the bulk ones.
-    expect(body.user[3].email).toBe('bulk0@list.test');
+    expect(body.user[3]?.email).toBe('bulk0@list.test');
     await listCtx.deps.cols.users.deleteMany({ email: { $regex: '^bulk' } });
   });
 
@@ -534,20 +539,20 @@ describe('status lists', () => {
         createdAt: new Date(base + i * day),
       })),
     );
-    const page1 = await (await listCtx.request('GET', '/api/v1/register/status-verified?page=1', { cookie: listAdmin })).json();
+    const page1 = await bodyOf(await listCtx.request('GET', '/api/v1/register/status-verified?page=1', { cookie: listAdmin }), statusListResponse);
     // Newest first: 'verified@list.test' from the pending test (2026) leads, then v11 down to v03.
     // The list's own admin is verified too, but an admin is not a BH Associate.
     expect(page1.pagination).toEqual({ page: 1, limit: 10, hasNextPage: true });
     expect(page1.user).toHaveLength(10);
     expect(page1.user[0]).toEqual({ _id: expect.any(String), name: 'Verified', email: 'verified@list.test', role: 'doctor' });
     expect(page1.user[1]).toEqual({ _id: expect.any(String), name: 'Verified 11', email: 'v11@paged.test', role: 'doctor' });
-    const page2 = await (await listCtx.request('GET', '/api/v1/register/status-verified?page=2&limit=10', { cookie: listAdmin })).json();
+    const page2 = await bodyOf(await listCtx.request('GET', '/api/v1/register/status-verified?page=2&limit=10', { cookie: listAdmin }), statusListResponse);
     expect(page2.user.map((u: { email: string }) => u.email)).toEqual(['v02@paged.test', 'v01@paged.test', 'v00@paged.test']);
     expect(page2.pagination).toEqual({ page: 2, limit: 10, hasNextPage: false });
-    const small = await (await listCtx.request('GET', '/api/v1/register/status-verified?page=3&limit=5', { cookie: listAdmin })).json();
+    const small = await bodyOf(await listCtx.request('GET', '/api/v1/register/status-verified?page=3&limit=5', { cookie: listAdmin }), statusListResponse);
     expect(small.user).toHaveLength(3);
-    expect(small.pagination.hasNextPage).toBe(false);
-    const all = [...page1.user, ...page2.user].map((u: { role: string }) => u.role);
+    expect(small.pagination?.hasNextPage).toBe(false);
+    const all = [...page1.user, ...page2.user].map((u) => u.role);
     expect(new Set(all)).toEqual(new Set(['doctor']));
   });
 
@@ -555,7 +560,7 @@ describe('status lists', () => {
     const search = async (email: string) => {
       const res = await listCtx.request('GET', `/api/v1/register/status-verified?email=${encodeURIComponent(email)}`, { cookie: listAdmin });
       expect(res.status).toBe(200);
-      return ((await res.json()).user as { email: string }[]).map((u) => u.email).sort();
+      return (await bodyOf(res, statusListResponse)).user.map((u) => u.email).sort();
     };
     expect(await search('v03@paged.test')).toEqual(['v03@paged.test']);
     expect(await search('  V03@PAGED.TEST ')).toEqual(['v03@paged.test']);
@@ -589,7 +594,7 @@ describe('ownership: two applicants of each role', () => {
     const expectedStatus = ['verified', 'pending', 'rejected', 'pending'];
 
     for (const [i, reader] of applicants.entries()) {
-      const check = await (await ctx.request('GET', '/api/v1/register/check-verified', { cookie: reader.cookie })).json();
+      const check = await bodyOf(await ctx.request('GET', '/api/v1/register/check-verified', { cookie: reader.cookie }), checkVerifiedResponse);
       expect(check.isVerified).toBe(expectedStatus[i]);
       for (const other of applicants) {
         const res = await ctx.request('GET', `/api/v1/register/doctor-details/${other.id}`, { cookie: reader.cookie });
@@ -608,7 +613,7 @@ describe('ownership: two applicants of each role', () => {
     body.personalInfo.resumeUrl = otherAdmin!.body.personalInfo.resumeUrl;
     const res = await submit(rejectedAdmin!.cookie, body);
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toEqual([{ path: 'personalInfo.resumeUrl', message: M.fileInvalid }]);
+    expect((await errorOf(res)).errors).toEqual([{ path: 'personalInfo.resumeUrl', message: M.fileInvalid }]);
   });
 });
 
@@ -681,13 +686,13 @@ describe('GET /api/v1/register/application and resubmitting a rejected applicati
     otherMask.bankAccount.accountNumber = '••••0000';
     const wrongMask = await submit(applicant.cookie, otherMask);
     expect(wrongMask.status).toBe(400);
-    expect(messages(await wrongMask.json())).toEqual([M.accountNumberRequired]);
+    expect(await messages(wrongMask)).toEqual([M.accountNumberRequired]);
 
     const retyped = structuredClone(shown);
     retyped.personalInfo.Doc[0] = { ...retyped.personalInfo.Doc[0], documentType: 'dl' };
     const changedType = await submit(applicant.cookie, retyped);
     expect(changedType.status).toBe(400);
-    expect(messages(await changedType.json())).toEqual([M.documentIdRequired(1)]);
+    expect(await messages(changedType)).toEqual([M.documentIdRequired(1)]);
 
     // Nothing was written by the refusals; the applicant is still rejected and may try again.
     expect(await statusOf(applicant.id)).toBe('rejected');
@@ -700,7 +705,7 @@ describe('GET /api/v1/register/application and resubmitting a rejected applicati
     body.bankAccount.accountNumber = maskLast4(ACCOUNT_NUMBER);
     const first = await submit(newcomer.cookie, body);
     expect(first.status).toBe(400);
-    expect(messages(await first.json())).toEqual([M.documentIdRequired(2), M.accountNumberRequired]);
+    expect(await messages(first)).toEqual([M.documentIdRequired(2), M.accountNumberRequired]);
     expect(await statusOf(newcomer.id)).toBe('not_submitted');
   });
 

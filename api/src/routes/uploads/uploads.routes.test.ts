@@ -1,7 +1,7 @@
 import { Binary, ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadResponse } from '@bh/shared';
+import { bodyOf, createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
 import { multipart, PDF, PNG, postForm, uploadFile } from '../../../test/uploads.ts';
 import { jpegHeader } from '../../seed/sample-files.ts';
 import { UPLOAD_CSP, UPLOAD_LIMITS } from './uploads.routes.ts';
@@ -129,7 +129,7 @@ describe('POST /api/v1/uploads: storing', () => {
     const doctor = await ctx.signedIn('doctor', 'not_submitted');
     const res = await postForm(ctx, form('document', PNG, 'aadhaar-front.png'), { cookie: doctor.cookie });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = await bodyOf(res, uploadResponse);
     expect(body).toEqual({
       success: true,
       message: 'File uploaded successfully!',
@@ -157,7 +157,7 @@ describe('POST /api/v1/uploads: storing', () => {
     const body = multipart([{ name: 'file', value: { bytes: PDF, filename: 'slip.pdf' } }, { name: 'field', value: 'salarySlip' }]);
     const res = await postForm(ctx, body, { cookie: doctor.cookie });
     expect(res.status).toBe(201);
-    const json = await res.json();
+    const json = await bodyOf(res, uploadResponse);
     expect(json.kind).toBe('pdf');
     expect((await files().findOne({ _id: new ObjectId(json.fileId) }))?.metadata.field).toBe('salarySlip');
   });
@@ -166,7 +166,7 @@ describe('POST /api/v1/uploads: storing', () => {
     const doctor = await ctx.signedIn('doctor', 'not_submitted');
     const res = await postForm(ctx, form('resume', PDF, 'C:\\Users\\me\\cv.pdf'), { cookie: doctor.cookie });
     expect(res.status).toBe(201);
-    expect((await res.json()).name).toBe('cv.pdf');
+    expect((await bodyOf(res, uploadResponse)).name).toBe('cv.pdf');
   });
 });
 
@@ -192,7 +192,7 @@ describe('POST /api/v1/uploads: the type is decided by the bytes', () => {
     const doctor = await ctx.signedIn('doctor', 'not_submitted');
     const res = await postForm(ctx, form('document', JPEG, 'scan.pdf'), { cookie: doctor.cookie });
     expect(res.status).toBe(201);
-    expect((await res.json()).kind).toBe('jpeg');
+    expect((await bodyOf(res, uploadResponse)).kind).toBe('jpeg');
   });
 
   it('names the field\'s types even when the file came before the field', async () => {
@@ -201,13 +201,13 @@ describe('POST /api/v1/uploads: the type is decided by the bytes', () => {
     const body = multipart([{ name: 'file', value: { bytes: PNG, filename: 'cv.pdf' } }, { name: 'field', value: 'resume' }]);
     const res = await postForm(ctx, body, { cookie: doctor.cookie });
     expect(res.status).toBe(415);
-    expect((await res.json()).message).toBe(UPLOAD_MESSAGES.resumePdfOnly);
+    expect((await errorOf(res)).message).toBe(UPLOAD_MESSAGES.resumePdfOnly);
     expect(await storedCounts()).toEqual(before);
 
     const html = multipart([{ name: 'file', value: { bytes: HTML, filename: 'x.png' } }, { name: 'field', value: 'document' }]);
     const res2 = await postForm(ctx, html, { cookie: doctor.cookie });
     expect(res2.status).toBe(415);
-    expect((await res2.json()).message).toBe('Invalid file type. Allowed types: jpeg, jpg, png, pdf');
+    expect((await errorOf(res2)).message).toBe('Invalid file type. Allowed types: jpeg, jpg, png, pdf');
   });
 });
 
@@ -218,7 +218,7 @@ describe('POST /api/v1/uploads: size, name and form', () => {
     PDF.copy(bytes, 0, 0, 16);
     const res = await postForm(ctx, form('resume', bytes, 'big.pdf'), { cookie: doctor.cookie });
     expect(res.status).toBe(201);
-    expect((await res.json()).size).toBe(MAX_UPLOAD_BYTES);
+    expect((await bodyOf(res, uploadResponse)).size).toBe(MAX_UPLOAD_BYTES);
   });
 
   it('refuses 10 MB + 1 byte with 413 and deletes what was stored so far', async () => {
@@ -238,7 +238,7 @@ describe('POST /api/v1/uploads: size, name and form', () => {
     const upload = streamedUpload(40 * 1024 * 1024);
     const res = await postForm(ctx, upload.body, { cookie: doctor.cookie, headers: { 'content-type': upload.contentType } });
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect((await errorOf(res)).message).toBe(UPLOAD_MESSAGES.tooLarge);
     expect(upload.counter.pulled).toBeLessThan(MAX_UPLOAD_BYTES + 1024 * 1024);
     expect(await storedCounts()).toEqual(before);
   });
@@ -261,7 +261,7 @@ describe('POST /api/v1/uploads: size, name and form', () => {
     const before = await storedCounts();
     const long = await postForm(ctx, form('resume', PDF, `${'a'.repeat(97)}.pdf`), { cookie: doctor.cookie });
     expect(long.status).toBe(400);
-    expect((await long.json()).message).toBe('File name too long. Please rename your file.');
+    expect((await errorOf(long)).message).toBe('File name too long. Please rename your file.');
     expect(await storedCounts()).toEqual(before);
   });
 
@@ -286,7 +286,7 @@ describe('POST /api/v1/uploads: size, name and form', () => {
     for (const [body, message] of cases) {
       const res = await postForm(ctx, body, { cookie: doctor.cookie });
       expect(res.status, message).toBe(400);
-      expect((await res.json()).message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
     expect(await storedCounts()).toEqual(before);
   });

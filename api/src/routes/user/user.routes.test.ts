@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@bh/shared';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
+import { accountCreatedResponseSchema, AUTH_MESSAGES, loginResponseSchema, profileResponseSchema } from '@bh/shared';
+import { bodyOf, createTestContext, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { SESSION_POLICY } from '../../lib/sessions.ts';
 
 let ctx: TestContext;
@@ -65,7 +65,7 @@ describe('POST /api/v1/user/login', () => {
     }
     const blocked = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: user.password } });
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    expect((await errorOf(blocked)).message).toBe(AUTH_MESSAGES.tooManyAttempts);
 
     ctx.clock.advance(15 * 60 * 1000 + 1000);
     const later = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: user.password } });
@@ -83,7 +83,7 @@ describe('POST /api/v1/user/login', () => {
     ]) {
       const res = await ctx.request('POST', '/api/v1/user/login', { body });
       expect(res.status).toBe(400);
-      const json = await res.json();
+      const json = await errorOf(res);
       expect(json.success).toBe(false);
       expect(res.headers.get('set-cookie')).toBeNull();
     }
@@ -98,8 +98,8 @@ describe('POST /api/v1/user/login', () => {
   it('gives the spec messages for missing fields', async () => {
     const res = await ctx.request('POST', '/api/v1/user/login', { body: { email: '', password: '' } });
     expect(res.status).toBe(400);
-    const json = await res.json();
-    expect(json.errors.map((e: { message: string }) => e.message)).toEqual([AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.passwordRequired]);
+    const json = await errorOf(res);
+    expect(json.errors?.map((e) => e.message)).toEqual([AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.passwordRequired]);
   });
 });
 
@@ -162,10 +162,10 @@ describe('sessions', () => {
     const b = await ctx.login(user.email);
     const wrong = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: a, body: { currentPassword: 'nope-nope', newPassword: 'A-new-passphrase-9' } });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).message).toBe(AUTH_MESSAGES.currentPasswordWrong);
+    expect((await errorOf(wrong)).message).toBe(AUTH_MESSAGES.currentPasswordWrong);
     const missing = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: a, body: { newPassword: 'A-new-passphrase-9' } });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).message).toBe(AUTH_MESSAGES.currentPasswordRequired);
+    expect((await errorOf(missing)).message).toBe(AUTH_MESSAGES.currentPasswordRequired);
 
     const ok = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: a, body: { currentPassword: user.password, newPassword: 'A-new-passphrase-9' } });
     expect(ok.status).toBe(200);
@@ -179,10 +179,10 @@ describe('sessions', () => {
     const cookie = await ctx.login(user.email);
     const ok = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie, body: { name: 'Anita Desai' } });
     expect(ok.status, ctx.logLines.join('\n')).toBe(200);
-    expect((await ok.json()).user.name).toBe('Anita Desai');
+    expect((await bodyOf(ok, loginResponseSchema)).user.name).toBe('Anita Desai');
     const escalate = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie, body: { role: 'admin', isVerified: 'verified' } });
     expect(escalate.status).toBe(400);
-    const profile = await (await ctx.request('GET', '/api/v1/user/profile', { cookie })).json();
+    const profile = await bodyOf(await ctx.request('GET', '/api/v1/user/profile', { cookie }), profileResponseSchema);
     expect(profile.user.role).toBe('user');
   });
 });
@@ -201,7 +201,7 @@ describe('POST /api/v1/user/register', () => {
     const body = { ...account(), role: 'doctor' };
     const res = await ctx.request('POST', '/api/v1/user/register', { body, cookie: admin.cookie });
     expect(res.status).toBe(201);
-    const json = await res.json();
+    const json = await bodyOf(res, accountCreatedResponseSchema);
     expect(json.user).toMatchObject({ email: body.email, role: 'doctor', isVerified: 'not_submitted' });
     expect(await ctx.login(body.email, body.password)).toMatch(/^bh_session=/);
   });
@@ -212,11 +212,11 @@ describe('POST /api/v1/user/register', () => {
     expect((await ctx.request('POST', '/api/v1/user/register', { body, cookie: admin.cookie })).status).toBe(201);
     const again = await ctx.request('POST', '/api/v1/user/register', { body: { ...body, email: body.email.toUpperCase() }, cookie: admin.cookie });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe(AUTH_MESSAGES.emailTaken);
+    expect((await errorOf(again)).message).toBe(AUTH_MESSAGES.emailTaken);
     for (const [password, message] of [['short', AUTH_MESSAGES.passwordTooShort], ['password123', AUTH_MESSAGES.passwordTooCommon]]) {
       const weak = await ctx.request('POST', '/api/v1/user/register', { body: { ...account(), password }, cookie: admin.cookie });
       expect(weak.status).toBe(400);
-      expect((await weak.json()).message).toBe(message);
+      expect((await errorOf(weak)).message).toBe(message);
     }
   });
 
