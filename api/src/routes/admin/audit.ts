@@ -1,18 +1,16 @@
-import { Hono } from 'hono';
 import { ObjectId, type Collection, type Document, type Filter } from 'mongodb';
 import {
   ADMIN_MESSAGES as M,
-  adminListQuery,
   formatIst,
   planLabel,
   resolvePlanType,
   resolveServiceKey,
   type AuditEntry as AuditGridEntry,
 } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { collections, type AuditEntry, type CouponDoc, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { queryParams } from '../../lib/validate.ts';
 import { findPage, istDayRange, listResponse } from './list.ts';
 
 const STORED_SORT = { id: '_id', at: 'at', actor: 'actor.email', action: 'action' } as const;
@@ -101,7 +99,7 @@ function toRow(entry: AuditEntry, target: string): AuditRow {
 
 export function adminAuditRoutes(deps: AppDeps) {
   const log = collections(deps.db).auditLog;
-  return new Hono<AppEnv>().get('/', queryParams(adminListQuery.audit), async (c) => {
+  return contractRouter().openapi(routeOf(api.admin.audit), async (c) => {
     const query = c.req.valid('query');
     const { id, actor, action, from, to } = query.filter;
     const filter: Filter<AuditEntry> = {};
