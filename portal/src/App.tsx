@@ -38,7 +38,7 @@ const PortalLayout = lazy(() => import('./layout/Layout.tsx'));
 const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
 const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
 const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
-const ApplicationPage = lazy(() => import('./application/ApplicationPage.tsx'));
+const ApplicationPage = lazy(() => import('./applications/ApplicationPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.AcceptInvitationPage })));

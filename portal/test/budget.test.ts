@@ -69,10 +69,10 @@ function loginChunks(): Set<string> {
   return keys;
 }
 
-/** The sources admin/index.ts loads lazily, as the manifest names them ('src/admin/...'). */
+/** The sources admin/index.ts loads lazily, as the manifest names them ('src/coupons/...'). */
 function adminScreenSources(): string[] {
   const registry = readFileSync(join(PORTAL, 'src', 'admin', 'index.ts'), 'utf8');
-  const specifiers = [...registry.matchAll(/import\(\s*['"](\.\/[^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? '');
+  const specifiers = [...registry.matchAll(/import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? '');
   return [...new Set(specifiers)].map((s) => relative(PORTAL, join(PORTAL, 'src', 'admin', s)).split('\\').join('/'));
 }
 
@@ -123,7 +123,7 @@ describe('the portal bundle budget', () => {
       'src/dashboard/Dashboard.tsx',
       'src/meetings/MeetingHistory.tsx',
       'src/meetings/MeetingsLookup.tsx',
-      'src/application/ApplicationPage.tsx',
+      'src/applications/ApplicationPage.tsx',
     ]) {
       expect(manifest[src]?.isDynamicEntry, src).toBe(true);
       expect(login.has(src), src).toBe(false);

@@ -59,21 +59,21 @@ export const adminMenu: readonly AdminMenuEntry[] = [
 
 // The list and the review of one application are one screen, as in react-admin's demo reviews:
 // the review opens beside the list, so both paths share the chunk.
-const PendingVerifications = lazy(() => import('./verification/PendingVerifications.tsx'));
+const PendingVerifications = lazy(() => import('../applications/PendingVerifications.tsx'));
 
 /** The admin screens; the spec's paths (§2.1) are the routes themselves. */
 export const adminScreens: readonly AdminScreen[] = [
-  { path: '/admin/register', component: lazy(() => import('./accounts/CreateAccount.tsx')) },
-  { path: '/admin/create-meeting', component: lazy(() => import('./meetings/ScheduleMeeting.tsx')) },
+  { path: '/admin/register', component: lazy(() => import('../accounts/CreateAccount.tsx')) },
+  { path: '/admin/create-meeting', component: lazy(() => import('../meetings/ScheduleMeeting.tsx')) },
   { path: '/admin/verify-documents', component: PendingVerifications },
   { path: '/admin/verification-pending/:userId', component: PendingVerifications },
-  { path: '/admin/verified-doctors', component: lazy(() => import('./associates/VerifiedAssociates.tsx')) },
-  { path: '/admin/Verified-doc-details/:userId', component: lazy(() => import('./associates/AssociateDetails.tsx')) },
-  { path: '/admin/create-coupons', component: lazy(() => import('./coupons/CreateCoupon.tsx')) },
-  { path: '/admin/all-coupons', component: lazy(() => import('./coupons/ManageCoupons.tsx')) },
-  { path: '/admin/payment-links', component: lazy(() => import('./payment-links/DefaultPaymentLinks.tsx')) },
-  { path: '/admin/grids/meetings', component: lazy(() => import('./grids/MeetingsGrid.tsx')) },
-  { path: '/admin/grids/users', component: lazy(() => import('./grids/UsersGrid.tsx')) },
-  { path: '/admin/grids/audit', component: lazy(() => import('./grids/AuditGrid.tsx')) },
-  { path: '/admin/grids/emails', component: lazy(() => import('./emails/EmailsGrid.tsx')) },
+  { path: '/admin/verified-doctors', component: lazy(() => import('../associates/VerifiedAssociates.tsx')) },
+  { path: '/admin/Verified-doc-details/:userId', component: lazy(() => import('../associates/AssociateDetails.tsx')) },
+  { path: '/admin/create-coupons', component: lazy(() => import('../coupons/CreateCoupon.tsx')) },
+  { path: '/admin/all-coupons', component: lazy(() => import('../coupons/ManageCoupons.tsx')) },
+  { path: '/admin/payment-links', component: lazy(() => import('../payment-links/DefaultPaymentLinks.tsx')) },
+  { path: '/admin/grids/meetings', component: lazy(() => import('../meetings/MeetingsGrid.tsx')) },
+  { path: '/admin/grids/users', component: lazy(() => import('../accounts/UsersGrid.tsx')) },
+  { path: '/admin/grids/audit', component: lazy(() => import('../audit/AuditGrid.tsx')) },
+  { path: '/admin/grids/emails', component: lazy(() => import('../emails/EmailsGrid.tsx')) },
 ];

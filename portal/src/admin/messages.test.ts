@@ -3,8 +3,8 @@ import { MEETING_MESSAGES, PAYMENT_MESSAGES, REGISTRATION_MESSAGES } from '@bh/s
 import { i18nProvider } from '../i18n/i18nProvider.ts';
 import { adminMessages } from './messages.ts';
 
-/** The source of every admin file but the tests, as the bundler reads it. */
-const SOURCES: Record<string, string> = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}'], {
+/** The source of every portal file but the tests, as the bundler reads it (admin screens live by resource). */
+const SOURCES: Record<string, string> = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
   query: '?raw',
   import: 'default',
   eager: true,

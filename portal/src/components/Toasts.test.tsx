@@ -5,7 +5,7 @@ import { AdminContext, memoryStore, useNotify } from 'react-admin';
 import { MEETING_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
-import { adminWorld, findHeading, renderPortal } from '../admin/test/portal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
 import { TOASTS, Toasts } from './Toasts.tsx';
 
 const toasts = () => [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];

@@ -1,0 +1,360 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
+import { Loading, useNotify, useTranslate } from 'react-admin';
+import {
+  createMeetingForm,
+  formatTimeInput,
+  istDateString,
+  MEETING_MESSAGES,
+  sameParticipantEmail,
+  TIME_INPUT_MAX_LENGTH,
+  toCreateMeetingRequest,
+  verifyEmailRequest,
+  type CreateMeetingFormInput,
+  type MeetingPeriod,
+  type MeetingUserType,
+} from '@bh/shared';
+import { AccessDeniedPanel } from '../components/AccessDeniedPanel.tsx';
+import { muiField } from '../components/muiField.ts';
+import { schemaResolver, type Draft } from '../components/schemaResolver.ts';
+import { MEETINGS_QUERY_KEY } from './useMeetings.ts';
+import { usePortalDataProvider, usePortalIdentity } from '../providers/hooks.ts';
+import { AdminPage } from '../components/AdminPage.tsx';
+import { failureText, showServerFieldErrors } from '../components/errors.ts';
+import { GuidelinesPanel } from '../components/GuidelinesPanel.tsx';
+import { ParticipantField, type ParticipantStatus } from './ParticipantField.tsx';
+
+type MeetingDraft = Draft<Required<CreateMeetingFormInput>>;
+type MeetingValues = z.output<typeof createMeetingForm>;
+
+const EMPTY: MeetingDraft = {
+  clientId: '',
+  clientName: '',
+  clientVerified: false,
+  doctorId: '',
+  doctorName: '',
+  doctorVerified: false,
+  meetingDate: '',
+  meetingTime: '',
+  meetingPeriod: 'AM',
+  meetingLink: '',
+  formLink: '',
+};
+
+const REQUEST_FIELDS = ['clientId', 'doctorId', 'meetingDate', 'meetingTime', 'meetingLink', 'formLink'] as const;
+
+const GUIDELINES = ['verify', 'differ', 'time', 'future', 'links'].map((k) => `bh.admin.meeting.guidelines.${k}`);
+
+/** Each participant's form fields and texts. */
+const PARTICIPANTS = {
+  client: {
+    email: 'clientId',
+    name: 'clientName',
+    verified: 'clientVerified',
+    required: MEETING_MESSAGES.clientEmailRequired,
+    failed: 'bh.admin.meeting.verifyClientFailed',
+    succeeded: 'bh.admin.meeting.clientVerified',
+  },
+  doctor: {
+    email: 'doctorId',
+    name: 'doctorName',
+    verified: 'doctorVerified',
+    required: MEETING_MESSAGES.doctorEmailRequired,
+    failed: 'bh.admin.meeting.verifyDoctorFailed',
+    succeeded: 'bh.admin.meeting.doctorVerified',
+  },
+} as const;
+
+/**
+ * Schedule New Meeting (spec §2.16, §4 "Meeting form", §5): both participants are verified by
+ * email first, the date and 12-hour time are India's, and every rule is the shared form schema's.
+ */
+export default function ScheduleMeeting() {
+  const notify = useNotify();
+  const { identity, isPending } = usePortalIdentity();
+  const isAdmin = identity?.role === 'admin';
+
+  // The screen keeps its own check as well as the route's (spec §6).
+  useEffect(() => {
+    if (!isPending && identity && !isAdmin) notify('bh.admin.meeting.adminOnlyToast', { type: 'error' });
+  }, [isPending, identity, isAdmin, notify]);
+
+  if (isPending) return <Loading />;
+  return (
+    <AdminPage titleKey="bh.admin.meeting.title">
+      {isAdmin ? <MeetingForm /> : <AccessDeniedPanel messageKey="bh.admin.meeting.adminOnlyBody" />}
+    </AdminPage>
+  );
+}
+
+function MeetingForm() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
+  const queryClient = useQueryClient();
+  const [verifying, setVerifying] = useState<Record<MeetingUserType, boolean>>({ client: false, doctor: false });
+  // A check still running when its email is edited must not mark the new email as verified.
+  const checks = useRef<Record<MeetingUserType, number>>({ client: 0, doctor: 0 });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    clearErrors,
+    getValues,
+    getFieldState,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<MeetingDraft, unknown, MeetingValues>({
+    defaultValues: EMPTY,
+    resolver: schemaResolver(createMeetingForm),
+    // Errors show on submit and go away as soon as their field is edited (spec §4).
+    reValidateMode: 'onSubmit',
+  });
+
+  const errorOf = (field: keyof MeetingDraft) => {
+    const message = errors[field]?.message;
+    return message ? translate(message, { _: message }) : undefined;
+  };
+
+  const statusOf = (type: MeetingUserType): ParticipantStatus =>
+    verifying[type] ? 'verifying' : watch(PARTICIPANTS[type].verified) ? 'verified' : 'unverified';
+
+  const unverify = (type: MeetingUserType) => {
+    const p = PARTICIPANTS[type];
+    checks.current[type] += 1;
+    setVerifying((v) => ({ ...v, [type]: false }));
+    setValue(p.verified, false);
+    setValue(p.name, '');
+    clearErrors(p.email);
+  };
+
+  /**
+   * The client's email in the associate's box (or the other way round) is named at once, on the
+   * associate's field as the schema does, and withdrawn as soon as the emails differ again.
+   */
+  const checkClash = (): boolean => {
+    if (sameParticipantEmail(getValues('clientId'), getValues('doctorId'))) {
+      setError('doctorId', { type: 'clash', message: MEETING_MESSAGES.emailsMustDiffer });
+      return true;
+    }
+    if (getFieldState('doctorId').error?.type === 'clash') clearErrors('doctorId');
+    return false;
+  };
+
+  const verify = async (type: MeetingUserType) => {
+    const p = PARTICIPANTS[type];
+    if (checkClash()) return;
+    const email = getValues(p.email);
+    const parsed = verifyEmailRequest.safeParse({ email, userType: type });
+    if (!parsed.success) {
+      const message = email.trim() === '' ? p.required : (parsed.error.issues[0]?.message ?? MEETING_MESSAGES.invalidEmail);
+      setError(p.email, { type: 'verify', message });
+      return;
+    }
+    const check = ++checks.current[type];
+    clearErrors(p.email);
+    setVerifying((v) => ({ ...v, [type]: true }));
+    try {
+      const res = await dataProvider.verifyParticipantEmail(parsed.data);
+      if (check !== checks.current[type]) return;
+      setValue(p.name, res.user.name);
+      setValue(p.verified, true);
+      notify(p.succeeded, { type: 'success', messageArgs: { name: res.user.name } });
+    } catch (error) {
+      if (check !== checks.current[type]) return;
+      const message = failureText(error, { fallback: translate(p.failed) });
+      setError(p.email, { type: 'server', message });
+      notify(message, { type: 'error' });
+    } finally {
+      if (check === checks.current[type]) setVerifying((v) => ({ ...v, [type]: false }));
+    }
+  };
+
+  const clearForm = () => {
+    checks.current.client += 1;
+    checks.current.doctor += 1;
+    setVerifying({ client: false, doctor: false });
+    reset(EMPTY);
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await dataProvider.createMeeting(toCreateMeetingRequest(values));
+        notify('bh.admin.meeting.created', { type: 'success' });
+        clearForm();
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: MEETINGS_QUERY_KEY }),
+          queryClient.invalidateQueries({ queryKey: ['admin/meetings'] }),
+        ]);
+      } catch (error) {
+        showServerFieldErrors(error, setError, REQUEST_FIELDS);
+        notify(failureText(error, { fallback: translate('bh.admin.meeting.createFailed') }), { type: 'error' });
+      }
+    },
+    () => notify('bh.admin.meeting.fixErrors', { type: 'error' }),
+  );
+
+  const field = (name: Exclude<keyof MeetingDraft, 'clientVerified' | 'doctorVerified' | 'meetingPeriod'>) =>
+    muiField(register(name, { onChange: () => clearErrors(name) }));
+
+  const participant = (type: MeetingUserType) => {
+    const p = PARTICIPANTS[type];
+    return register(p.email, {
+      onChange: () => {
+        unverify(type);
+        checkClash();
+      },
+    });
+  };
+
+  const period = watch('meetingPeriod');
+  const today = istDateString(new Date());
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+      <Paper
+        variant="outlined"
+        component="form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+      >
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('bh.admin.meeting.participants')}
+        </Typography>
+        <Stack spacing={1}>
+          <ParticipantField
+            id="meeting-client"
+            emailLabelKey="bh.admin.meeting.clientId"
+            nameLabelKey="bh.admin.meeting.clientName"
+            registration={participant('client')}
+            name={watch('clientName')}
+            status={statusOf('client')}
+            error={errorOf('clientId')}
+            onVerify={() => void verify('client')}
+          />
+          <ParticipantField
+            id="meeting-doctor"
+            emailLabelKey="bh.admin.meeting.doctorId"
+            nameLabelKey="bh.admin.meeting.doctorName"
+            registration={participant('doctor')}
+            name={watch('doctorName')}
+            status={statusOf('doctor')}
+            error={errorOf('doctorId')}
+            onVerify={() => void verify('doctor')}
+          />
+        </Stack>
+
+        <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 2 }}>
+          {translate('bh.admin.meeting.details')}
+        </Typography>
+        <Stack spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField
+              {...field('meetingDate')}
+              id="meeting-date"
+              type="date"
+              label={translate('bh.admin.meeting.date')}
+              required
+              size="small"
+              fullWidth
+              error={!!errorOf('meetingDate')}
+              helperText={errorOf('meetingDate') ?? ' '}
+              slotProps={{ htmlInput: { min: today }, inputLabel: { shrink: true } }}
+            />
+            <TextField
+              {...muiField(
+                register('meetingTime', {
+                  onChange: (event: { target: { value: string } }) => {
+                    setValue('meetingTime', formatTimeInput(event.target.value));
+                    clearErrors('meetingTime');
+                  },
+                }),
+              )}
+              id="meeting-time"
+              label={translate('bh.admin.meeting.time')}
+              placeholder="HH:MM"
+              required
+              size="small"
+              fullWidth
+              error={!!errorOf('meetingTime')}
+              helperText={errorOf('meetingTime') ?? ' '}
+              slotProps={{ htmlInput: { maxLength: TIME_INPUT_MAX_LENGTH, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+            />
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              value={period}
+              aria-label={translate('bh.admin.meeting.period')}
+              onChange={(_event, value: MeetingPeriod | null) => {
+                // One of the two is always chosen: clicking the chosen one again keeps it.
+                if (value) {
+                  setValue('meetingPeriod', value);
+                  clearErrors('meetingTime');
+                }
+              }}
+              sx={{ height: 40, flexShrink: 0 }}
+            >
+              <ToggleButton value="AM">{translate('bh.admin.meeting.am')}</ToggleButton>
+              <ToggleButton value="PM">{translate('bh.admin.meeting.pm')}</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+          <TextField
+            {...field('meetingLink')}
+            id="meeting-link"
+            type="url"
+            label={translate('bh.admin.meeting.meetingLink')}
+            placeholder="https://"
+            required
+            size="small"
+            error={!!errorOf('meetingLink')}
+            helperText={errorOf('meetingLink') ?? ' '}
+          />
+          <TextField
+            {...field('formLink')}
+            id="meeting-form-link"
+            type="url"
+            label={translate('bh.admin.meeting.formLink')}
+            placeholder="https://"
+            required
+            size="small"
+            error={!!errorOf('formLink')}
+            helperText={errorOf('formLink') ?? translate('bh.admin.meeting.formLinkHint')}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={isSubmitting}
+              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : <EventIcon />}
+            >
+              {translate(isSubmitting ? 'bh.admin.meeting.submitting' : 'bh.admin.meeting.submit')}
+            </Button>
+            <Button variant="text" onClick={clearForm} disabled={isSubmitting}>
+              {translate('bh.admin.common.clearForm')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+      <GuidelinesPanel itemKeys={GUIDELINES} />
+    </Box>
+  );
+}

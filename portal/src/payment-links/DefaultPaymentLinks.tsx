@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
+import { useNotify, useTranslate } from 'react-admin';
+import {
+  defaultLinkUpdateRequest,
+  formatRupees,
+  SERVICE_KEYS,
+  SERVICES,
+  type DefaultLinkEntry,
+  type Plan,
+  type ServiceKey,
+} from '@bh/shared';
+import { usePortalDataProvider } from '../providers/hooks.ts';
+import { AdminPage } from '../components/AdminPage.tsx';
+import { failureText } from '../components/errors.ts';
+import { formatAdminTime } from '../components/format.ts';
+
+const LINKS_QUERY_KEY = ['admin', 'defaultLinks'] as const;
+
+/**
+ * The default payment link of each of the four plans: what the payment page opens when no coupon
+ * is applied. Each link is saved on its own, so one typo never holds the others back.
+ */
+export default function DefaultPaymentLinks() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
+  const query = useQuery({
+    queryKey: LINKS_QUERY_KEY,
+    queryFn: ({ signal }) => dataProvider.getDefaultLinks(signal),
+  });
+  const told = useRef(false);
+
+  useEffect(() => {
+    if (query.isError && !told.current) notify('bh.admin.paymentLinks.loadFailed', { type: 'error' });
+    told.current = query.isError;
+  }, [query.isError, notify]);
+
+  const entryOf = (service: ServiceKey, plan: Plan) =>
+    query.data?.data.find((entry) => entry.service === service && entry.planType === plan.type);
+
+  return (
+    <AdminPage titleKey="bh.admin.paymentLinks.title" maxWidth={960}>
+      <Typography color="text.secondary">{translate('bh.admin.paymentLinks.intro')}</Typography>
+      {query.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={translate('bh.admin.common.loading')} />
+        </Box>
+      ) : query.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {translate('bh.admin.common.retry')}
+            </Button>
+          }
+        >
+          {translate('bh.admin.paymentLinks.loadFailed')}
+        </Alert>
+      ) : (
+        SERVICE_KEYS.map((service) => (
+          <Paper
+            key={service}
+            variant="outlined"
+            component="section"
+            aria-labelledby={`links-${service}`}
+            sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+          >
+            <Typography id={`links-${service}`} variant="h6" component="h2" sx={{ mb: 2 }}>
+              {SERVICES[service].displayName}
+            </Typography>
+            <Stack spacing={2}>
+              {SERVICES[service].plans.map((plan) => {
+                const entry = entryOf(service, plan);
+                // A saved link comes back with a new date, which starts the row afresh from it.
+                return <LinkRow key={`${plan.type}-${entry?.updatedAt ?? 'unset'}`} service={service} plan={plan} entry={entry} />;
+              })}
+            </Stack>
+          </Paper>
+        ))
+      )}
+    </AdminPage>
+  );
+}
+
+function LinkRow({ service, plan, entry }: { service: ServiceKey; plan: Plan; entry: DefaultLinkEntry | undefined }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
+  const queryClient = useQueryClient();
+  const saved = entry?.paymentLink ?? '';
+  const [value, setValue] = useState(saved);
+  const [error, setError] = useState<string | null>(null);
+  const id = `link-${service}-${plan.type}`;
+
+  const save = useMutation({
+    mutationFn: (paymentLink: string) => dataProvider.updateDefaultLink(service, plan.type, { paymentLink }),
+    onSuccess: async () => {
+      notify('bh.admin.paymentLinks.updated', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: LINKS_QUERY_KEY });
+    },
+    onError: (failure) => {
+      const message = failureText(failure, { fallback: translate('bh.admin.paymentLinks.updateFailed') });
+      setError(message);
+      notify(message, { type: 'error' });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = defaultLinkUpdateRequest.safeParse({ paymentLink: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    save.mutate(parsed.data.paymentLink);
+  };
+
+  const label = `${plan.name} (${formatRupees(plan.price)})`;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <TextField
+        id={id}
+        type="url"
+        label={label}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(null);
+        }}
+        placeholder="https://"
+        size="small"
+        fullWidth
+        error={!!error}
+        helperText={
+          error
+            ? translate(error, { _: error })
+            : entry
+              ? translate('bh.admin.paymentLinks.lastUpdated', { date: formatAdminTime(entry.updatedAt) })
+              : translate('bh.admin.paymentLinks.notSet')
+        }
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={save.isPending || value.trim() === saved}
+        startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+        aria-label={`${translate('bh.admin.paymentLinks.save')}: ${SERVICES[service].displayName}, ${plan.name}`}
+        sx={{ flexShrink: 0, height: 40 }}
+      >
+        {translate(save.isPending ? 'bh.admin.paymentLinks.saving' : 'bh.admin.paymentLinks.save')}
+      </Button>
+    </Stack>
+  );
+}
