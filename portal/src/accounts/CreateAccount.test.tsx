@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES } from '@bh/shared';
 import { server } from '../test/server.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 async function openForm() {
   renderPortal('/admin/register');

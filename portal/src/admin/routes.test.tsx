@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
 import { addApplicant } from './mocks/state.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 describe('the admin paths of spec §2.1', () => {
   it.each([

@@ -7,7 +7,7 @@ import { addApplicant } from '../admin/mocks/state.ts';
 import { addUser, type MockDb, type MockUser } from '../mocks/db.ts';
 import { createDataProvider } from '../providers/dataProvider.ts';
 import type { UploadOptions } from '../providers/upload.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 
 type User = ReturnType<typeof userEvent.setup>;

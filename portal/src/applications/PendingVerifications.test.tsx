@@ -6,7 +6,7 @@ import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
 import { addApplicant } from '../admin/mocks/state.ts';
 import { server } from '../test/server.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 function world() {
   const w = adminWorld();

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -6,7 +5,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   Drawer,
   IconButton,
   List,
@@ -19,10 +17,11 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { LinkBase, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { LinkBase, useNavigate, useParams, useTranslate } from 'react-admin';
 import { initialOf, type ApplicantSummary } from '@bh/shared';
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
+import { LoadingSpinner, QueryState, useErrorToast } from '../components/QueryState.tsx';
 import { ApplicationSections, formatCalendarDate } from './ApplicationSections.tsx';
 import { AssociateNotFound, useAssociateDetails } from './useAssociateDetails.tsx';
 import { RejectButton, VerifyButton } from './ReviewActions.tsx';
@@ -59,46 +58,22 @@ export default function PendingVerifications() {
 }
 
 function PendingList({ selectedId }: { selectedId: string | undefined }) {
-  const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const query = useQuery({
     queryKey: ['admin', 'pending'],
     queryFn: ({ signal }) => dataProvider.getPendingAssociates(signal),
   });
-  const told = useRef(false);
+  useErrorToast(query.isError, 'bh.admin.verification.fetchFailed');
 
-  useEffect(() => {
-    if (query.isError && !told.current) {
-      told.current = true;
-      notify('bh.admin.verification.fetchFailed', { type: 'error' });
-    }
-    if (!query.isError) told.current = false;
-  }, [query.isError, notify]);
+  return (
+    <QueryState query={query} errorKey="bh.admin.verification.fetchFailed">
+      {({ user }) => <PendingApplicants pending={user} selectedId={selectedId} />}
+    </QueryState>
+  );
+}
 
-  if (query.isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={translate('bh.admin.common.loading')} />
-      </Box>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {translate('bh.admin.common.retry')}
-          </Button>
-        }
-      >
-        {translate('bh.admin.verification.fetchFailed')}
-      </Alert>
-    );
-  }
-
-  const pending = query.data.user;
+function PendingApplicants({ pending, selectedId }: { pending: ApplicantSummary[]; selectedId: string | undefined }) {
+  const translate = useTranslate();
   if (pending.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
@@ -185,9 +160,7 @@ function ApplicationReview({ userId, onDone }: { userId: string; onDone: () => v
 
       <Box sx={{ flex: 1, p: 2 }}>
         {isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label={translate('bh.admin.common.loading')} />
-          </Box>
+          <LoadingSpinner />
         ) : notFound || !details ? (
           notFound ? <AssociateNotFound onBack={onDone} /> : null
         ) : (

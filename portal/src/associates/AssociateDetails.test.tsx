@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addApplicant } from '../admin/mocks/state.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 /** The card at the top of the details page, found by the associate's email. */
 const header = (email: string) => screen.getAllByText(email)[0]?.closest<HTMLElement>('.MuiPaper-root') ?? document.body;

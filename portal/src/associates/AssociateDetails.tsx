@@ -1,10 +1,11 @@
-import { Avatar, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { LinkBase, useNavigate, useParams, useTranslate } from 'react-admin';
 import { initialOf } from '@bh/shared';
 import { Email } from '../components/Email.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
+import { LoadingSpinner } from '../components/QueryState.tsx';
 import { ApplicationSections } from '../applications/ApplicationSections.tsx';
 import { AssociateNotFound, useAssociateDetails } from '../applications/useAssociateDetails.tsx';
 import { VERIFIED_LIST_PATH } from './paths.ts';
@@ -28,9 +29,7 @@ function Details({ userId }: { userId: string }) {
         </Button>
       </Box>
       {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={translate('bh.admin.common.loading')} />
-        </Box>
+        <LoadingSpinner />
       ) : details ? (
         <>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>

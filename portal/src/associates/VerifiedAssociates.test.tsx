@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
 import { server } from '../test/server.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 /** Stands in for the browser's observer: the test says when the end of the list is on screen. */
 class FakeIntersectionObserver {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -21,6 +20,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { LinkBase, useNotify, useTranslate } from 'react-admin';
 import { initialOf, VERIFIED_PAGE_SIZE, type ApplicantSummary } from '@bh/shared';
 import { Email } from '../components/Email.tsx';
+import { QueryState, useErrorToast } from '../components/QueryState.tsx';
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { associatePath } from './paths.ts';
@@ -62,10 +62,7 @@ export default function VerifiedAssociates() {
     announce.current = null;
   }, [term, query.isFetching, query.isSuccess, associates.length, notify]);
 
-  const failed = query.isError || query.isFetchNextPageError;
-  useEffect(() => {
-    if (failed) notify('bh.admin.associates.fetchFailed', { type: 'error' });
-  }, [failed, notify]);
+  useErrorToast(query.isError || query.isFetchNextPageError, 'bh.admin.associates.fetchFailed');
 
   const backToPaging = () => {
     announce.current = null;
@@ -125,50 +122,39 @@ export default function VerifiedAssociates() {
         </Stack>
       </Paper>
 
-      {query.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={translate('bh.admin.common.loading')} />
-        </Box>
-      ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {translate('bh.admin.common.retry')}
-            </Button>
-          }
-        >
-          {translate('bh.admin.associates.fetchFailed')}
-        </Alert>
-      ) : associates.length === 0 ? (
-        <EmptyState searching={term !== null} />
-      ) : (
-        <>
-          <Box
-            component="ul"
-            aria-label={translate('bh.admin.associates.title')}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-            }}
-          >
-            {associates.map((associate) => (
-              <AssociateCard key={associate._id} associate={associate} />
-            ))}
-          </Box>
-          <LoadMore
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            failed={query.isFetchNextPageError}
-            onMore={() => void query.fetchNextPage()}
-            showEnd={term === null}
-          />
-        </>
-      )}
+      <QueryState query={query} errorKey="bh.admin.associates.fetchFailed">
+        {() =>
+          associates.length === 0 ? (
+            <EmptyState searching={term !== null} />
+          ) : (
+            <>
+              <Box
+                component="ul"
+                aria-label={translate('bh.admin.associates.title')}
+                sx={{
+                  listStyle: 'none',
+                  m: 0,
+                  p: 0,
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+                }}
+              >
+                {associates.map((associate) => (
+                  <AssociateCard key={associate._id} associate={associate} />
+                ))}
+              </Box>
+              <LoadMore
+                hasMore={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                failed={query.isFetchNextPageError}
+                onMore={() => void query.fetchNextPage()}
+                showEnd={term === null}
+              />
+            </>
+          )
+        }
+      </QueryState>
     </AdminPage>
   );
 }

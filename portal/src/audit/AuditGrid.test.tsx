@@ -5,7 +5,7 @@ import { http } from 'msw';
 import type { AuditEntry } from '@bh/shared';
 import { server } from '../test/server.ts';
 import { objectId } from '../mocks/db.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 function world() {
   const w = adminWorld();

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { MEETING_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
-import { i18nProvider } from '../i18n/i18nProvider.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
-import { TOASTS, Toasts } from './Toasts.tsx';
+import { adminWorld, findHeading, renderInAdmin, renderPortal } from '../test/render.tsx';
+import { TOASTS } from './Toasts.tsx';
 
 const toasts = () => [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
 const visible = () => toasts().filter((t) => t.dataset.visible === 'true' && t.dataset.removed !== 'true');
@@ -22,12 +21,7 @@ function Notifier({ messages }: { messages: { text: string; type?: 'info' | 'suc
 }
 
 function renderNotifier(messages: { text: string; type?: 'info' | 'success' | 'error' }[]) {
-  render(
-    <AdminContext i18nProvider={i18nProvider} store={memoryStore()}>
-      <Notifier messages={messages} />
-      <Toasts />
-    </AdminContext>,
-  );
+  renderInAdmin(<Notifier messages={messages} />);
 }
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
 import { addCoupon } from '../admin/mocks/state.ts';
 import { server } from '../test/server.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 const LINKS = [
   ['Mental Health Counselling: Single Session', 'https://pay.example.com/mh-1'],

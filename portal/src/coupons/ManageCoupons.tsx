@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -33,23 +32,18 @@ import {
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { formatAdminTime } from '../components/format.ts';
+import { QueryState, useErrorToast } from '../components/QueryState.tsx';
 import { COUPONS_QUERY_KEY } from './couponQueries.ts';
 
 /** Manage Coupons (spec §2.15, §4, §8): every coupon as a card, switched on and off or deleted. */
 export default function ManageCoupons() {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const query = useQuery({
     queryKey: COUPONS_QUERY_KEY,
     queryFn: ({ signal }) => dataProvider.getCoupons(signal),
   });
-  const told = useRef(false);
-
-  useEffect(() => {
-    if (query.isError && !told.current) notify('bh.admin.coupons.loadFailed', { type: 'error' });
-    told.current = query.isError;
-  }, [query.isError, notify]);
+  useErrorToast(query.isError, 'bh.admin.coupons.loadFailed');
 
   const refresh = (
     <Button
@@ -62,54 +56,52 @@ export default function ManageCoupons() {
     </Button>
   );
 
-  let content;
-  if (query.isPending) {
-    content = (
-      <Stack spacing={1} sx={{ alignItems: 'center', py: 6 }} role="status">
-        <CircularProgress />
-        <Typography color="text.secondary">{translate('bh.admin.coupons.loading')}</Typography>
-      </Stack>
-    );
-  } else if (query.isError) {
-    content = <Alert severity="error">{translate('bh.admin.coupons.loadFailed')}</Alert>;
-  } else if (query.data.data.length === 0) {
-    content = (
-      <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
-        <LocalOfferIcon color="action" sx={{ fontSize: 48 }} />
-        <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-          {translate('bh.admin.coupons.emptyTitle')}
-        </Typography>
-        <Typography color="text.secondary">{translate('bh.admin.coupons.emptyHint')}</Typography>
-        <Button variant="contained" component={LinkBase} to="/admin/create-coupons" sx={{ mt: 2 }}>
-          {translate('bh.admin.coupons.createFirst')}
-        </Button>
-      </Paper>
-    );
-  } else {
-    content = (
-      <Box
-        component="ul"
-        aria-label={translate('bh.admin.coupons.manageTitle')}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-        }}
-      >
-        {query.data.data.map((coupon) => (
-          <CouponCard key={coupon._id} coupon={coupon} />
-        ))}
-      </Box>
-    );
-  }
-
   return (
     <AdminPage titleKey="bh.admin.coupons.manageTitle" actions={refresh}>
-      {content}
+      <QueryState query={query} errorKey="bh.admin.coupons.loadFailed" retryKey={null} loading={<LoadingCoupons />}>
+        {({ data: coupons }) =>
+          coupons.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
+              <LocalOfferIcon color="action" sx={{ fontSize: 48 }} />
+              <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+                {translate('bh.admin.coupons.emptyTitle')}
+              </Typography>
+              <Typography color="text.secondary">{translate('bh.admin.coupons.emptyHint')}</Typography>
+              <Button variant="contained" component={LinkBase} to="/admin/create-coupons" sx={{ mt: 2 }}>
+                {translate('bh.admin.coupons.createFirst')}
+              </Button>
+            </Paper>
+          ) : (
+            <Box
+              component="ul"
+              aria-label={translate('bh.admin.coupons.manageTitle')}
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+              }}
+            >
+              {coupons.map((coupon) => (
+                <CouponCard key={coupon._id} coupon={coupon} />
+              ))}
+            </Box>
+          )
+        }
+      </QueryState>
     </AdminPage>
+  );
+}
+
+function LoadingCoupons() {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center', py: 6 }} role="status">
+      <CircularProgress />
+      <Typography color="text.secondary">{translate('bh.admin.coupons.loading')}</Typography>
+    </Stack>
   );
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { formatIst } from '@bh/shared';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { stubTabs } from '../test/tabs.ts';
 import { QUOTE_KEYS } from './quotes.ts';

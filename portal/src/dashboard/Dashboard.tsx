@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { dashboardState } from '@bh/shared';
+import { QueryState } from '../components/QueryState.tsx';
 import { useNow } from '../components/useNow.ts';
 import { startOf } from '../meetings/meetingTime.ts';
 import { useMeetings } from '../meetings/useMeetings.ts';
@@ -15,7 +16,6 @@ import { SessionsTable } from './SessionsTable.tsx';
 
 /** The dashboard of spec §2.6 for clients, associates and admins. */
 export default function Dashboard() {
-  const translate = useTranslate();
   const now = useNow(1000);
   const { identity, isPending: identityPending } = usePortalIdentity();
   const { can, permissions, isPending: permissionsPending } = useAccess();
@@ -40,26 +40,15 @@ export default function Dashboard() {
           <LockedPanel status={identity.isVerified} rejectionReason={identity.rejectionReason} />
         ) : null}
         {canList ? (
-          meetings.isPending ? (
-            <Loading />
-          ) : meetings.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void meetings.refetch()}>
-                  {translate('bh.dashboard.retry')}
-                </Button>
-              }
-            >
-              {translate('bh.dashboard.loadFailed')}
-            </Alert>
-          ) : (
-            <>
-              {next ? <NextMeetingCard meeting={next} now={now} /> : <AllCaughtUp />}
-              {upcoming.length > 0 ? <SessionsTable kind="upcoming" meetings={upcoming} now={now} /> : null}
-              {can('meetings', 'listPast') ? <SessionsTable kind="past" meetings={past} now={now} /> : null}
-            </>
-          )
+          <QueryState query={meetings} errorKey="bh.dashboard.loadFailed" retryKey="bh.dashboard.retry" loading={<Loading />}>
+            {() => (
+              <>
+                {next ? <NextMeetingCard meeting={next} now={now} /> : <AllCaughtUp />}
+                {upcoming.length > 0 ? <SessionsTable kind="upcoming" meetings={upcoming} now={now} /> : null}
+                {can('meetings', 'listPast') ? <SessionsTable kind="past" meetings={past} now={now} /> : null}
+              </>
+            )}
+          </QueryState>
         ) : null}
       </Stack>
     </Box>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OUTBOX_MESSAGES } from '@bh/shared';
 import { queueEmail } from '../admin/mocks/state.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 describe('Emails (/admin/grids/emails)', () => {
   it('lists each email with its delivery facts and sends a failed one again', async () => {

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { adminMenu } from '../admin/index.ts';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { setViewportWidth } from '../test/viewport.ts';
 

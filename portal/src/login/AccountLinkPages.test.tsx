@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES } from '@bh/shared';
 import { addUser, MOCK_PASSWORD } from '../mocks/db.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 
 const NEW_PASSWORD = 'Quiet-Harbour-88';
 

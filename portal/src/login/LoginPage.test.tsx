@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { addUser, MOCK_PASSWORD } from '../mocks/db.ts';
 import { server } from '../test/server.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 import { REMEMBERED_LOGIN_KEY } from './rememberedLogin.ts';
 
 async function openLogin(seed?: (db: ReturnType<typeof testDb>) => void) {

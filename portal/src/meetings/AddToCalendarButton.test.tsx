@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { formatIstWithZone } from '@bh/shared';
 import { addMeeting, addUser } from '../mocks/db.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 
 describe("'Add to calendar' on upcoming sessions", () => {
   it('links each upcoming session to its calendar file, and past ones not at all', async () => {

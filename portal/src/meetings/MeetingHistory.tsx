@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/ManageSearch';
 import { LinkBase, Loading, useTranslate } from 'react-admin';
 import { dashboardState, type Meeting } from '@bh/shared';
 import { Email } from '../components/Email.tsx';
+import { QueryState } from '../components/QueryState.tsx';
 import { useNow } from '../components/useNow.ts';
 import { useAccess } from '../providers/hooks.ts';
 import { JoinButton } from './JoinButton.tsx';
@@ -25,16 +26,22 @@ export default function MeetingHistory() {
 }
 
 function HistoryTable() {
+  const meetings = useMeetings(true);
+  return (
+    <QueryState query={meetings} errorKey="bh.dashboard.loadFailed" retryKey={null} loading={<Loading />}>
+      {(data) => <HistoryRows meetings={data} />}
+    </QueryState>
+  );
+}
+
+function HistoryRows({ meetings }: { meetings: Meeting[] }) {
   const translate = useTranslate();
   const now = useNow(1000);
   const { can } = useAccess();
-  const meetings = useMeetings(true);
   const showBoth = can('meetings', 'viewParticipants');
   const showJoinTimes = can('meetings', 'viewJoinTimes');
 
-  if (meetings.isPending) return <Loading />;
-  if (meetings.isError) return <Alert severity="error">{translate('bh.dashboard.loadFailed')}</Alert>;
-  const rows: Meeting[] = [...meetings.data].reverse();
+  const rows: Meeting[] = [...meetings].reverse();
   const upcoming = (meeting: Meeting) => dashboardState(startOf(meeting), now) === 'upcoming';
 
   const person = (name: string, email: string) => (

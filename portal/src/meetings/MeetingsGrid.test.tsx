@@ -6,7 +6,7 @@ import { MEETING_MESSAGES } from '@bh/shared';
 import { server } from '../test/server.ts';
 import { addMeeting, addUser } from '../mocks/db.ts';
 import { formatMeetingDate } from './meetingTime.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 const DAY = 86_400_000;
 

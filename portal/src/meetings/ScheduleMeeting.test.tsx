@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { istDateString, MEETING_MESSAGES } from '@bh/shared';
 import { addMeeting, addUser } from '../mocks/db.ts';
 import { server } from '../test/server.ts';
-import { adminWorld, findHeading, renderPortal, renderScreen } from '../test/adminPortal.tsx';
+import { adminWorld, findHeading, renderPortal, renderInAdmin } from '../test/render.tsx';
 import ScheduleMeeting from './ScheduleMeeting.tsx';
 
 const DAY = 86_400_000;
@@ -348,7 +348,7 @@ describe('Schedule New Meeting: creating', () => {
     const { db } = adminWorld();
     const client = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
     db.sessionUserId = client._id;
-    renderScreen(<ScheduleMeeting />);
+    renderInAdmin(<ScheduleMeeting />);
     expect(await screen.findByText('Only administrators can create meetings.')).toBeTruthy();
     expect(screen.getByText('Access Denied')).toBeTruthy();
     expect(await screen.findByText(MEETING_MESSAGES.adminOnlyToast)).toBeTruthy();

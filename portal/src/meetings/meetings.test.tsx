@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatIst } from '@bh/shared';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 
 const NOW = new Date('2026-03-10T04:30:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);

@@ -1,25 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AdminContext, memoryStore } from 'react-admin';
-import { i18nProvider } from '../i18n/i18nProvider.ts';
+import { cleanup, screen } from '@testing-library/react';
+import { renderInAdmin } from '../test/render.tsx';
 import { appReload, CHUNK_RELOAD_KEY, describeError, ErrorPage } from './ErrorPage.tsx';
 
 function show(error: unknown) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AdminContext i18nProvider={i18nProvider} store={memoryStore()}>
-            <ErrorPage error={error} />
-          </AdminContext>
-        ),
-      },
-    ],
-    { initialEntries: ['/details'] },
-  );
-  render(<RouterProvider router={router} />);
+  renderInAdmin(<ErrorPage error={error} />, { path: '/details' });
 }
 
 describe('the error page (spec §2.17)', () => {

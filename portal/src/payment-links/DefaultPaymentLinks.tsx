@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
 import {
@@ -15,6 +15,7 @@ import {
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText } from '../components/errors.ts';
+import { QueryState, useErrorToast } from '../components/QueryState.tsx';
 import { formatAdminTime } from '../components/format.ts';
 
 const LINKS_QUERY_KEY = ['admin', 'defaultLinks'] as const;
@@ -25,62 +26,40 @@ const LINKS_QUERY_KEY = ['admin', 'defaultLinks'] as const;
  */
 export default function DefaultPaymentLinks() {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const query = useQuery({
     queryKey: LINKS_QUERY_KEY,
     queryFn: ({ signal }) => dataProvider.getDefaultLinks(signal),
   });
-  const told = useRef(false);
-
-  useEffect(() => {
-    if (query.isError && !told.current) notify('bh.admin.paymentLinks.loadFailed', { type: 'error' });
-    told.current = query.isError;
-  }, [query.isError, notify]);
-
-  const entryOf = (service: ServiceKey, plan: Plan) =>
-    query.data?.data.find((entry) => entry.service === service && entry.planType === plan.type);
+  useErrorToast(query.isError, 'bh.admin.paymentLinks.loadFailed');
 
   return (
     <AdminPage titleKey="bh.admin.paymentLinks.title" maxWidth={960}>
       <Typography color="text.secondary">{translate('bh.admin.paymentLinks.intro')}</Typography>
-      {query.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={translate('bh.admin.common.loading')} />
-        </Box>
-      ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {translate('bh.admin.common.retry')}
-            </Button>
-          }
-        >
-          {translate('bh.admin.paymentLinks.loadFailed')}
-        </Alert>
-      ) : (
-        SERVICE_KEYS.map((service) => (
-          <Paper
-            key={service}
-            variant="outlined"
-            component="section"
-            aria-labelledby={`links-${service}`}
-            sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-          >
-            <Typography id={`links-${service}`} variant="h6" component="h2" sx={{ mb: 2 }}>
-              {SERVICES[service].displayName}
-            </Typography>
-            <Stack spacing={2}>
-              {SERVICES[service].plans.map((plan) => {
-                const entry = entryOf(service, plan);
-                // A saved link comes back with a new date, which starts the row afresh from it.
-                return <LinkRow key={`${plan.type}-${entry?.updatedAt ?? 'unset'}`} service={service} plan={plan} entry={entry} />;
-              })}
-            </Stack>
-          </Paper>
-        ))
-      )}
+      <QueryState query={query} errorKey="bh.admin.paymentLinks.loadFailed">
+        {({ data: entries }) =>
+          SERVICE_KEYS.map((service) => (
+            <Paper
+              key={service}
+              variant="outlined"
+              component="section"
+              aria-labelledby={`links-${service}`}
+              sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+            >
+              <Typography id={`links-${service}`} variant="h6" component="h2" sx={{ mb: 2 }}>
+                {SERVICES[service].displayName}
+              </Typography>
+              <Stack spacing={2}>
+                {SERVICES[service].plans.map((plan) => {
+                  const entry = entries.find((e) => e.service === service && e.planType === plan.type);
+                  // A saved link comes back with a new date, which starts the row afresh from it.
+                  return <LinkRow key={`${plan.type}-${entry?.updatedAt ?? 'unset'}`} service={service} plan={plan} entry={entry} />;
+                })}
+              </Stack>
+            </Paper>
+          ))
+        }
+      </QueryState>
     </AdminPage>
   );
 }
