@@ -54,6 +54,15 @@ const meetingTimeWithPeriod = z
     return canonicalTime(parsed.hours, parsed.minutes);
   });
 
+/**
+ * The client and the associate are two people (spec §5), emails compared as stored; said on the
+ * associate's field. The request and the schedule form refine with the same check.
+ */
+function distinctParticipants(v: { clientId: string; doctorId: string }): boolean {
+  return v.clientId !== v.doctorId;
+}
+const participantsMustDiffer = { message: M.emailsMustDiffer, path: ['doctorId'], when: whenFieldsValid('clientId', 'doctorId') };
+
 /** "Today" dates still need a time that has not passed yet, in India's clock. */
 function startsInFuture(now: Clock) {
   return (v: { meetingDate: string; meetingTime: string }) => {
@@ -76,11 +85,7 @@ export function createMeetingRequestSchema(now: Clock = systemClock) {
       meetingLink: meetingLink(),
       formLink: formLink(),
     })
-    .refine((v) => v.clientId !== v.doctorId, {
-      message: M.emailsMustDiffer,
-      path: ['doctorId'],
-      when: whenFieldsValid('clientId', 'doctorId'),
-    })
+    .refine(distinctParticipants, participantsMustDiffer)
     .refine(startsInFuture(now), {
       message: M.timeInPast,
       path: ['meetingTime'],
@@ -117,11 +122,7 @@ export function createMeetingFormSchema(now: Clock = systemClock) {
     })
     // The clash comes before 'verify first': the client's email typed as the associate's is a
     // mistake verifying cannot fix, so it is the message the admin needs (spec §5).
-    .refine((v) => v.clientId !== v.doctorId, {
-      message: M.emailsMustDiffer,
-      path: ['doctorId'],
-      when: whenFieldsValid('clientId', 'doctorId'),
-    })
+    .refine(distinctParticipants, participantsMustDiffer)
     .refine((v) => v.clientVerified, {
       message: M.verifyClientFirst,
       path: ['clientId'],
