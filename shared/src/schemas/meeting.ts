@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../messages/index.ts';
 import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
 import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN } from '../rules/time.ts';
 import { TIME_INPUT_MAX_LENGTH } from '../rules/time-input.ts';
-import { emailField, objectIdString } from './common.ts';
+import { emailField, objectIdString, successResponse } from './common.ts';
 import { type Clock, httpUrlField, isoDateField, systemClock, whenFieldsValid } from './fields.ts';
 
 export const MEETING_PERIODS = ['AM', 'PM'] as const;
@@ -164,8 +164,7 @@ export const verifyEmailRequest = z.strictObject({
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
 
 /** Answer of verify-email: the participant's name fills the read-only field. */
-export const verifyEmailResponse = z.object({
-  success: z.literal(true),
+export const verifyEmailResponse = successResponse({
   message: z.string(),
   user: z.object({ name: z.string(), email: z.string() }),
 });
@@ -216,15 +215,13 @@ export const meetingSchema = z.object({
 export type Meeting = z.infer<typeof meetingSchema>;
 
 /** GET /api/v1/meeting/get-meetings and the lookup calls, sorted by start ascending. */
-export const getMeetingsResponse = z.object({
-  success: z.literal(true),
+export const getMeetingsResponse = successResponse({
   meetings: z.array(meetingSchema),
 });
 export type GetMeetingsResponse = z.infer<typeof getMeetingsResponse>;
 
 /** Answer of create-meeting, join and report-link calls: the meeting as it now stands. */
-export const meetingResponse = z.object({
-  success: z.literal(true),
+export const meetingResponse = successResponse({
   message: z.string(),
   meeting: meetingSchema,
 });

@@ -17,7 +17,7 @@ import { isValidPhone } from '../rules/phone.ts';
 import { cleanEmail, cleanText, hasVisibleText } from '../rules/text.ts';
 import { istDateString, parseIsoDate } from '../rules/time.ts';
 import { isHttpUrl, URL_MAX_LENGTH } from '../rules/url.ts';
-import { emailField, objectIdString, requiredText } from './common.ts';
+import { emailField, objectIdString, requiredText, successResponse } from './common.ts';
 import {
   choiceField,
   type Clock,
@@ -436,8 +436,7 @@ export const applicationDetailSchema = z.object({
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 /** GET /api/v1/register/doctor-details/{userId}. */
-export const doctorDetailsResponse = z.object({
-  success: z.literal(true),
+export const doctorDetailsResponse = successResponse({
   user: z.object({
     _id: z.string(),
     name: z.string(),
@@ -458,8 +457,7 @@ export const applicantSummarySchema = z.object({
 export type ApplicantSummary = z.infer<typeof applicantSummarySchema>;
 
 /** GET /api/v1/register/status-pending and status-verified (the latter paged). */
-export const statusListResponse = z.object({
-  success: z.literal(true),
+export const statusListResponse = successResponse({
   user: z.array(applicantSummarySchema),
   pagination: z
     .object({ page: z.number().int(), limit: z.number().int(), hasNextPage: z.boolean() })
@@ -468,8 +466,7 @@ export const statusListResponse = z.object({
 export type StatusListResponse = z.infer<typeof statusListResponse>;
 
 /** GET /api/v1/register/check-verified: the caller's own status. */
-export const checkVerifiedResponse = z.object({
-  success: z.literal(true),
+export const checkVerifiedResponse = successResponse({
   isVerified: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().optional(),
 });
@@ -479,15 +476,13 @@ export type CheckVerifiedResponse = z.infer<typeof checkVerifiedResponse>;
  * GET /api/v1/register/application: the caller's own latest application, numbers masked, so a
  * rejected applicant gets the form back filled with what was sent.
  */
-export const ownApplicationResponse = z.object({
-  success: z.literal(true),
+export const ownApplicationResponse = successResponse({
   application: applicationDetailSchema,
 });
 export type OwnApplicationResponse = z.infer<typeof ownApplicationResponse>;
 
 /** Answer of POST /api/v1/register/employees: the caller's status is now pending. */
-export const applicationSubmitResponse = z.object({
-  success: z.literal(true),
+export const applicationSubmitResponse = successResponse({
   message: z.string(),
   isVerified: z.literal('pending'),
 });
