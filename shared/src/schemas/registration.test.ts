@@ -91,6 +91,16 @@ function validApplication() {
 
 type Application = ReturnType<typeof validApplication>;
 
+/** A copy of a form's values with every text and number emptied (''), as a form nobody filled in. */
+function emptied<T>(value: T): T {
+  if (typeof value === 'string' || typeof value === 'number') return '' as T;
+  if (Array.isArray(value)) return value.map(emptied) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, emptied(inner)])) as T;
+  }
+  return value;
+}
+
 function withPersonal(patch: Partial<Application['personalInfo']>) {
   const app = validApplication();
   return { ...app, personalInfo: { ...app.personalInfo, ...patch } };
@@ -139,32 +149,10 @@ describe('applicationRequest: a valid application', () => {
 
 describe('applicationRequest: required messages', () => {
   it('gives every personal, document, record and bank message of the spec', () => {
-    const blankDoc = { documentType: '', documentId: ' ', frontImage: '', backImage: '' };
-    const blank = {
-      personalInfo: {
-        firstName: '',
-        lastName: ' ',
-        dob: '',
-        gender: '',
-        currentAddress: '',
-        permanentAddress: '',
-        city: '',
-        state: '',
-        postalCode: '',
-        country: '',
-        email: '',
-        phone: '',
-        emergencyContact: { name: '', relationship: '', phone: '' },
-        resumeUrl: '',
-        Doc: [blankDoc, blankDoc],
-        bloodGroup: '',
-      },
-      employmentDetails: [
-        { organization: '', jobTitle: '', startDate: '', endDate: '', employmentType: '', isCurrentJob: false },
-      ],
-      educationDetails: [{ level: '', degreeName: '', institutionName: '', graduationYear: '' }],
-      bankAccount: { accountHolder: '', bankName: '', branchName: '', accountNumber: '', ifsc: '', upi: '' },
-    };
+    // Every text and number left empty; a name and the document numbers of spaces only count as empty too.
+    const blank = emptied(validApplication());
+    blank.personalInfo.lastName = ' ';
+    for (const doc of blank.personalInfo.Doc) doc.documentId = ' ';
     expect(errorsOf(request, blank)).toEqual({
       'personalInfo.firstName': 'First name is required',
       'personalInfo.lastName': 'Last name is required',
