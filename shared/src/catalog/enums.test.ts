@@ -4,7 +4,7 @@ import { COUNTRIES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from './enums.ts';
 
 // Which value is accepted where is tested on the application schema (registration.test.ts); here,
 // what makes each exported list usable as the options of a select.
-const LISTS = Object.entries(enums).filter((entry): entry is [string, readonly string[]] => Array.isArray(entry[1]));
+const LISTS = Object.entries<unknown>(enums).filter((entry): entry is [string, readonly string[]] => Array.isArray(entry[1]));
 
 describe('application enumerations', () => {
   it('finds the six lists of the application form', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../messages/index.ts';
 import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
-import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN } from '../rules/time.ts';
+import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN, time12h } from '../rules/time.ts';
 import { TIME_INPUT_MAX_LENGTH } from '../rules/time-input.ts';
 import { emailField, objectIdString, successResponse } from './common.ts';
 import { type Clock, httpUrlField, isoDateField, systemClock, whenFieldsValid } from './fields.ts';
@@ -33,13 +33,6 @@ function meetingDateField(now: Clock) {
   );
 }
 
-/** '2:30 pm' → '02:30 PM': the one spelling meetings are stored and shown with. */
-function canonicalTime(hours24: number, minutes: number): string {
-  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  const period: MeetingPeriod = hours24 < 12 ? 'AM' : 'PM';
-  return `${String(hours12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${period}`;
-}
-
 const meetingTimeWithPeriod = z
   .string({ error: M.timeRequired })
   .trim()
@@ -51,7 +44,7 @@ const meetingTimeWithPeriod = z
       ctx.addIssue({ code: 'custom', message: M.timeInvalid });
       return z.NEVER;
     }
-    return canonicalTime(parsed.hours, parsed.minutes);
+    return time12h(parsed.hours, parsed.minutes);
   });
 
 /**
