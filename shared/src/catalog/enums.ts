@@ -21,14 +21,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 export const EMPLOYMENT_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Other'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
-export const EDUCATION_LEVELS = [
-  'High School',
-  'Diploma',
-  "Bachelor's Degree",
-  "Master's Degree",
-  'Doctorate',
-  'Other',
-] as const;
+export const EDUCATION_LEVELS = ['High School', 'Diploma', "Bachelor's Degree", "Master's Degree", 'Doctorate', 'Other'] as const;
 export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
 
 /**
