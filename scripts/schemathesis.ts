@@ -13,10 +13,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../api/src/db/embedded.ts';
+import { freePort, PROJECT_ROOT } from '../api/src/db/embedded.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/src/seed/demo.ts';
 
 const VERSION = '4.32.5';
@@ -45,17 +44,6 @@ function schemathesisBinary(): string {
     }
   }
   return bin;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitForHealth(base: string, child: ReturnType<typeof spawn>): Promise<void> {

@@ -2,16 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isAlive } from '@bh/api/db/embedded';
 import { startProductServer } from '../support/server.ts';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A login whose body trickles in over `ms`, so it is still in flight when the signal arrives. */
 function slowLogin(baseUrl: string, ms: number, agent?: Agent): Promise<number> {

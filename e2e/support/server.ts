@@ -3,20 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
+import { freePort } from '@bh/api/db/embedded';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => res(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
+export { freePort };
 
 export interface ProductServer {
   baseUrl: string;

@@ -35,4 +35,37 @@ const faqs = defineCollection({
   }),
 });
 
-export const collections = { policies, faqs };
+const text = z.string().min(1);
+const step = z.strictObject({ title: text, text });
+
+/**
+ * The two service pages (spec §2.1), one entry each: the same sections in the same order, so one
+ * component (ServicePage.astro) draws both and only the words differ.
+ */
+const servicePages = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/service-pages' }),
+  schema: z.strictObject({
+    service: z.enum(SERVICE_KEYS),
+    title: text,
+    description: z.string().min(50).max(170),
+    hero: z.strictObject({ eyebrow: text, title: text, motif: z.enum(['mind', 'skin']), lead: text, plansButton: text }),
+    /** The list beside the intro: `id` names the section's heading (`<id>-title`). */
+    highlights: z.strictObject({
+      id: z.string().regex(/^[a-z]+$/),
+      title: text,
+      lead: text,
+      tone: z.enum(['mint', 'sand']),
+      items: z.array(text).min(2),
+    }),
+    steps: z.strictObject({ heading: text, intro: text, steps: z.tuple([step, step, step]) }),
+    plans: z.strictObject({
+      heading: text,
+      intro: text,
+      unit: z.strictObject({ single: text, bundle: text }),
+      includes: z.strictObject({ single: z.array(text).min(1), bundle: z.array(text).min(1) }),
+    }),
+    faqLabel: text,
+  }),
+});
+
+export const collections = { policies, faqs, servicePages };

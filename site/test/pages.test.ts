@@ -46,6 +46,9 @@ describe('every page', () => {
     expect(meta(d, 'meta[property="og:description"]')).toBe(description);
     expect(meta(d, 'meta[property="og:image"]')).toBe(new URL('/og-image.png', CONTACT.siteOrigin).href);
     expect(meta(d, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+    for (const key of ['title', 'description', 'image']) {
+      expect(meta(d, `meta[name="twitter:${key}"]`)).toBe(meta(d, `meta[property="og:${key}"]`));
+    }
     expect(d.querySelector('meta[name="robots"]') !== null).toBe(!indexable.includes(path));
 
     expect(all(d, 'h1')).toHaveLength(1);

@@ -155,7 +155,8 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs: number)
   throw new Error(`database did not listen on 127.0.0.1:${port} within ${timeoutMs} ms`);
 }
 
-function isAlive(pid: number): boolean {
+/** True while a process with this id exists (signal 0 only asks). Also used by the shutdown test. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

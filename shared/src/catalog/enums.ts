@@ -19,14 +19,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 
 export const EMPLOYMENT_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Other'] as const;
 
-export const EDUCATION_LEVELS = [
-  'High School',
-  'Diploma',
-  "Bachelor's Degree",
-  "Master's Degree",
-  'Doctorate',
-  'Other',
-] as const;
+export const EDUCATION_LEVELS = ['High School', 'Diploma', "Bachelor's Degree", "Master's Degree", 'Doctorate', 'Other'] as const;
 
 /**
  * The 193 UN member states and the two observer states. India comes first because nearly every

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countdownParts,
   dashboardState,
+  istDateAndTime,
   istDateString,
   isJoinWindowOpen,
   lookupState,
@@ -9,6 +10,7 @@ import {
   meetingsOverlap,
   parseTime12h,
   showsJoinNowBadge,
+  time12h,
 } from './time.ts';
 
 const min = 60_000;
@@ -42,6 +44,26 @@ describe('istDateString', () => {
   it('rolls over to the next day at 18:30 UTC', () => {
     expect(istDateString(new Date('2026-03-01T18:29:00Z'))).toBe('2026-03-01');
     expect(istDateString(new Date('2026-03-01T18:30:00Z'))).toBe('2026-03-02');
+  });
+});
+
+describe('time12h', () => {
+  it('writes hour 0 as 12 AM, noon as 12 PM, with two-digit hours and minutes', () => {
+    expect(time12h(0, 5)).toBe('12:05 AM');
+    expect(time12h(12, 0)).toBe('12:00 PM');
+    expect(time12h(9, 30)).toBe('09:30 AM');
+    expect(time12h(23, 59)).toBe('11:59 PM');
+  });
+});
+
+describe('istDateAndTime', () => {
+  it('writes an instant as India’s date and 12-hour time, round-tripping through meetingInstant', () => {
+    expect(istDateAndTime(new Date('2026-06-15T18:45:00Z'))).toEqual({ meetingDate: '2026-06-16', meetingTime: '12:15 AM' });
+    expect(istDateAndTime(new Date('2026-06-15T06:30:00Z'))).toEqual({ meetingDate: '2026-06-15', meetingTime: '12:00 PM' });
+    expect(istDateAndTime(new Date('2026-06-15T09:05:00Z'))).toEqual({ meetingDate: '2026-06-15', meetingTime: '02:35 PM' });
+    const instant = new Date('2026-12-31T20:10:00Z');
+    const { meetingDate, meetingTime } = istDateAndTime(instant);
+    expect(meetingInstant(meetingDate, meetingTime)).toEqual(instant);
   });
 });
 

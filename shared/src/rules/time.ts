@@ -52,6 +52,19 @@ export function istDateString(now: Date): string {
   return shifted.toISOString().slice(0, 10);
 }
 
+/** '2:30 pm' → '02:30 PM': the one spelling meeting times are stored and shown with. */
+export function time12h(hours24: number, minutes: number): string {
+  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
+  const period: Period = hours24 < 12 ? 'AM' : 'PM';
+  return `${String(hours12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${period}`;
+}
+
+/** An instant as India's calendar date and 12-hour time, the way meetings are entered: meetingInstant's inverse. */
+export function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
+  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
+  return { meetingDate: istDateString(instant), meetingTime: time12h(shifted.getUTCHours(), shifted.getUTCMinutes()) };
+}
+
 /** '21 Nov 2026, 10:05 am' style text in Asia/Kolkata, for join times. */
 export function formatIst(instant: Date | string | number): string {
   return new Intl.DateTimeFormat('en-IN', {

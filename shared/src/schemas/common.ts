@@ -31,6 +31,11 @@ export function requiredText(message: string, max = 500) {
 
 export const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id');
 
+/** The envelope of every successful call (DESIGN §4): `success: true` beside the call's own fields. */
+export function successResponse<const Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ success: z.literal(true), ...shape });
+}
+
 /** The error envelope of every failed call (DESIGN §4). */
 export const errorResponseSchema = z.object({
   success: z.literal(false),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES as A } from '../messages/index.ts';
-import { emailField, objectIdString, requiredText } from './common.ts';
+import { emailField, objectIdString, requiredText, successResponse } from './common.ts';
 import { passwordField, publicUserSchema, ROLES } from './user.ts';
 
 /** Every kind of email the product sends (DESIGN §7); each has one template in the API. */
@@ -73,6 +73,6 @@ export const pendingInvitationSchema = z.object({
 });
 export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
 
-export const inviteResponse = z.object({ success: z.literal(true), message: z.string(), user: publicUserSchema });
-export const pendingInvitationsResponse = z.object({ success: z.literal(true), data: z.array(pendingInvitationSchema) });
-export const acceptInvitationResponse = z.object({ success: z.literal(true), message: z.string(), user: publicUserSchema });
+export const inviteResponse = successResponse({ message: z.string(), user: publicUserSchema });
+export const pendingInvitationsResponse = successResponse({ data: z.array(pendingInvitationSchema) });
+export const acceptInvitationResponse = successResponse({ message: z.string(), user: publicUserSchema });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
 import {
   createMeetingFormSchema,
@@ -13,6 +12,7 @@ import {
   userMeetingsRequest,
   verifyEmailRequest,
 } from './meeting.ts';
+import { errorsOf } from '../../test/zod-errors.ts';
 
 /** 2026-03-10 14:00 in India (08:30 UTC). */
 const NOW = new Date('2026-03-10T08:30:00Z');
@@ -45,18 +45,6 @@ function validForm() {
     meetingLink: 'https://meet.example.in/abc',
     formLink: 'https://forms.example.in/report',
   };
-}
-
-/** path → message of the first issue on each path. */
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.');
-    out[key] ??= issue.message;
-  }
-  return out;
 }
 
 describe('createMeetingRequest', () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../messages/index.ts';
 import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
-import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN } from '../rules/time.ts';
+import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN, time12h } from '../rules/time.ts';
 import { TIME_INPUT_MAX_LENGTH } from '../rules/time-input.ts';
-import { emailField, objectIdString } from './common.ts';
+import { emailField, objectIdString, successResponse } from './common.ts';
 import { type Clock, httpUrlField, isoDateField, systemClock, whenFieldsValid } from './fields.ts';
 
 export const MEETING_PERIODS = ['AM', 'PM'] as const;
@@ -33,13 +33,6 @@ function meetingDateField(now: Clock) {
   );
 }
 
-/** '2:30 pm' → '02:30 PM': the one spelling meetings are stored and shown with. */
-function canonicalTime(hours24: number, minutes: number): string {
-  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  const period: MeetingPeriod = hours24 < 12 ? 'AM' : 'PM';
-  return `${String(hours12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${period}`;
-}
-
 const meetingTimeWithPeriod = z
   .string({ error: M.timeRequired })
   .trim()
@@ -51,8 +44,17 @@ const meetingTimeWithPeriod = z
       ctx.addIssue({ code: 'custom', message: M.timeInvalid });
       return z.NEVER;
     }
-    return canonicalTime(parsed.hours, parsed.minutes);
+    return time12h(parsed.hours, parsed.minutes);
   });
+
+/**
+ * The client and the associate are two people (spec §5), emails compared as stored; said on the
+ * associate's field. The request and the schedule form refine with the same check.
+ */
+function distinctParticipants(v: { clientId: string; doctorId: string }): boolean {
+  return v.clientId !== v.doctorId;
+}
+const participantsMustDiffer = { message: M.emailsMustDiffer, path: ['doctorId'], when: whenFieldsValid('clientId', 'doctorId') };
 
 /** "Today" dates still need a time that has not passed yet, in India's clock. */
 function startsInFuture(now: Clock) {
@@ -76,11 +78,7 @@ export function createMeetingRequestSchema(now: Clock = systemClock) {
       meetingLink: meetingLink(),
       formLink: formLink(),
     })
-    .refine((v) => v.clientId !== v.doctorId, {
-      message: M.emailsMustDiffer,
-      path: ['doctorId'],
-      when: whenFieldsValid('clientId', 'doctorId'),
-    })
+    .refine(distinctParticipants, participantsMustDiffer)
     .refine(startsInFuture(now), {
       message: M.timeInPast,
       path: ['meetingTime'],
@@ -117,11 +115,7 @@ export function createMeetingFormSchema(now: Clock = systemClock) {
     })
     // The clash comes before 'verify first': the client's email typed as the associate's is a
     // mistake verifying cannot fix, so it is the message the admin needs (spec §5).
-    .refine((v) => v.clientId !== v.doctorId, {
-      message: M.emailsMustDiffer,
-      path: ['doctorId'],
-      when: whenFieldsValid('clientId', 'doctorId'),
-    })
+    .refine(distinctParticipants, participantsMustDiffer)
     .refine((v) => v.clientVerified, {
       message: M.verifyClientFirst,
       path: ['clientId'],
@@ -163,8 +157,7 @@ export const verifyEmailRequest = z.strictObject({
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
 
 /** Answer of verify-email: the participant's name fills the read-only field. */
-export const verifyEmailResponse = z.object({
-  success: z.literal(true),
+export const verifyEmailResponse = successResponse({
   message: z.string(),
   user: z.object({ name: z.string(), email: z.string() }),
 });
@@ -213,14 +206,12 @@ export const meetingSchema = z.object({
 export type Meeting = z.infer<typeof meetingSchema>;
 
 /** GET /api/v1/meeting/get-meetings and the lookup calls, sorted by start ascending. */
-export const getMeetingsResponse = z.object({
-  success: z.literal(true),
+export const getMeetingsResponse = successResponse({
   meetings: z.array(meetingSchema),
 });
 
 /** Answer of create-meeting, join and report-link calls: the meeting as it now stands. */
-export const meetingResponse = z.object({
-  success: z.literal(true),
+export const meetingResponse = successResponse({
   message: z.string(),
   meeting: meetingSchema,
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { SERVICES } from '../catalog/services.ts';
 import { PAYMENT_MESSAGES as M } from '../messages/payments.ts';
 import {
@@ -17,14 +16,7 @@ import {
   servicesResponse,
   verifyCouponRequest,
 } from './payments.ts';
-
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
-  return out;
-}
+import { errorsOf } from '../../test/zod-errors.ts';
 
 function links(prefix = 'https://pay.example.in') {
   return {

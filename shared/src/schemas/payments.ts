@@ -10,7 +10,7 @@ import {
 } from '../catalog/services.ts';
 import { PAYMENT_MESSAGES as M } from '../messages/payments.ts';
 import { cleanEmail } from '../rules/text.ts';
-import { objectIdString } from './common.ts';
+import { objectIdString, successResponse } from './common.ts';
 import { httpUrlField, whenFieldsValid } from './fields.ts';
 
 export const COUPON_CODE_MIN = 3;
@@ -32,8 +32,7 @@ const planSummary = z.object({
 const serviceSummary = z.object({ displayName: z.string(), plans: z.array(planSummary) });
 
 /** GET /api/v1/payments/services: every service with its plans and prices in rupees. */
-export const servicesResponse = z.object({
-  success: z.literal(true),
+export const servicesResponse = successResponse({
   data: z.record(z.enum(SERVICE_KEYS), serviceSummary),
 });
 export type ServicesResponse = z.infer<typeof servicesResponse>;
@@ -69,8 +68,7 @@ export const servicePlanParams = z
   });
 
 /** GET /api/v1/payments/default/{service}/{planType} and a successful verify-coupon. */
-export const paymentLinkResponse = z.object({
-  success: z.literal(true),
+export const paymentLinkResponse = successResponse({
   message: z.string().optional(),
   data: z.object({ paymentLink: z.string() }),
 });
@@ -99,11 +97,10 @@ export const defaultLinkEntrySchema = z.object({
 export type DefaultLinkEntry = z.infer<typeof defaultLinkEntrySchema>;
 
 /** The admin's list of default links: one row per plan that has a link. */
-export const defaultLinksListResponse = z.object({ success: z.literal(true), data: z.array(defaultLinkEntrySchema) });
+export const defaultLinksListResponse = successResponse({ data: z.array(defaultLinkEntrySchema) });
 
 /** Answer of the default-link update: the link as now stored. */
-export const defaultLinkUpdateResponse = z.object({
-  success: z.literal(true),
+export const defaultLinkUpdateResponse = successResponse({
   message: z.string(),
   data: defaultLinkEntrySchema,
 });
@@ -191,7 +188,7 @@ export const couponSchema = z.object({
 export type Coupon = z.infer<typeof couponSchema>;
 
 /** GET /api/v1/payments/coupons, newest first. */
-export const couponsResponse = z.object({ success: z.literal(true), data: z.array(couponSchema) });
+export const couponsResponse = successResponse({ data: z.array(couponSchema) });
 
 /** Answer of coupon create and status calls: the coupon as it now stands. */
-export const couponResponse = z.object({ success: z.literal(true), message: z.string(), data: couponSchema });
+export const couponResponse = successResponse({ message: z.string(), data: couponSchema });

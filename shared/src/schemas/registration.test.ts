@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import {
+  BLOOD_GROUPS,
+  COUNTRIES,
+  type DocumentType,
+  DOCUMENT_TYPES,
+  EDUCATION_LEVELS,
+  EMPLOYMENT_TYPES,
+  GENDERS,
+} from '../catalog/enums.ts';
 import { REGISTRATION_MESSAGES as M } from '../messages/registration.ts';
 import {
   applicationDetailSchema,
@@ -14,6 +22,7 @@ import {
   statusVerifiedQuery,
   toApplicationRequest,
 } from './registration.ts';
+import { errorsOf } from '../../test/zod-errors.ts';
 
 /** 2026-03-10 14:00 in India. */
 const NOW = new Date('2026-03-10T08:30:00Z');
@@ -82,13 +91,14 @@ function validApplication() {
 
 type Application = ReturnType<typeof validApplication>;
 
-/** path → message of the first issue on each path. */
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
-  return out;
+/** A copy of a form's values with every text and number emptied (''), as a form nobody filled in. */
+function emptied<T>(value: T): T {
+  if (typeof value === 'string' || typeof value === 'number') return '' as T;
+  if (Array.isArray(value)) return value.map(emptied) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, emptied(inner)])) as T;
+  }
+  return value;
 }
 
 function withPersonal(patch: Partial<Application['personalInfo']>) {
@@ -139,32 +149,10 @@ describe('applicationRequest: a valid application', () => {
 
 describe('applicationRequest: required messages', () => {
   it('gives every personal, document, record and bank message of the spec', () => {
-    const blankDoc = { documentType: '', documentId: ' ', frontImage: '', backImage: '' };
-    const blank = {
-      personalInfo: {
-        firstName: '',
-        lastName: ' ',
-        dob: '',
-        gender: '',
-        currentAddress: '',
-        permanentAddress: '',
-        city: '',
-        state: '',
-        postalCode: '',
-        country: '',
-        email: '',
-        phone: '',
-        emergencyContact: { name: '', relationship: '', phone: '' },
-        resumeUrl: '',
-        Doc: [blankDoc, blankDoc],
-        bloodGroup: '',
-      },
-      employmentDetails: [
-        { organization: '', jobTitle: '', startDate: '', endDate: '', employmentType: '', isCurrentJob: false },
-      ],
-      educationDetails: [{ level: '', degreeName: '', institutionName: '', graduationYear: '' }],
-      bankAccount: { accountHolder: '', bankName: '', branchName: '', accountNumber: '', ifsc: '', upi: '' },
-    };
+    // Every text and number left empty; a name and the document numbers of spaces only count as empty too.
+    const blank = emptied(validApplication());
+    blank.personalInfo.lastName = ' ';
+    for (const doc of blank.personalInfo.Doc) doc.documentId = ' ';
     expect(errorsOf(request, blank)).toEqual({
       'personalInfo.firstName': 'First name is required',
       'personalInfo.lastName': 'Last name is required',
@@ -295,12 +283,43 @@ describe('applicationRequest: formats', () => {
     expect(request.safeParse({ ...validApplication(), salarySlip: [file(1), 'x'] }).success).toBe(false);
   });
 
+  it('accepts every option of each list in its field', () => {
+    const accepted = [
+      ...GENDERS.map((gender) => withPersonal({ gender })),
+      ...BLOOD_GROUPS.map((bloodGroup) => withPersonal({ bloodGroup })),
+      ...COUNTRIES.map((country) => withPersonal({ country })),
+      ...EMPLOYMENT_TYPES.map((employmentType) => withJob({ employmentType })),
+      ...EDUCATION_LEVELS.map((level) => withEducation({ level })),
+    ];
+    for (const app of accepted) expect(errorsOf(request, app)).toEqual({});
+  });
+
+  it('accepts each document type with a number of its kind', () => {
+    const sample: Record<DocumentType, string> = { aadhar: '2345 6789 0123', pan: 'ABCDE1234F', dl: 'MH-14-2011-0062821' };
+    const { Doc: docs } = validApplication().personalInfo;
+    const first = docs[0]!;
+    const second = docs[1]!;
+    for (const documentType of DOCUMENT_TYPES) {
+      const other = documentType === first.documentType ? second : first;
+      const Doc = [{ ...first, documentType, documentId: sample[documentType] }, other];
+      expect(errorsOf(request, withPersonal({ Doc }))).toEqual({});
+    }
+  });
+
   it('refuses choices outside the lists', () => {
     expect(errorsOf(request, withPersonal({ gender: 'Robot', bloodGroup: 'Z+', country: 'Atlantis' }))).toEqual({
       'personalInfo.gender': M.invalidOption,
       'personalInfo.bloodGroup': M.invalidOption,
       'personalInfo.country': M.invalidOption,
     });
+    expect(errorsOf(request, withPersonal({ gender: 'female', country: 'india' }))).toEqual({
+      'personalInfo.gender': M.invalidOption,
+      'personalInfo.country': M.invalidOption,
+    });
+    expect(errorsOf(request, withJob({ employmentType: 'Freelance' }))).toEqual({
+      'employmentDetails.0.employmentType': M.invalidOption,
+    });
+    expect(errorsOf(request, withEducation({ level: 'PhD' }))).toEqual({ 'educationDetails.0.level': M.invalidOption });
   });
 });
 

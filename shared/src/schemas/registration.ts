@@ -17,7 +17,7 @@ import { isValidPhone } from '../rules/phone.ts';
 import { cleanEmail, cleanText, hasVisibleText } from '../rules/text.ts';
 import { istDateString, parseIsoDate } from '../rules/time.ts';
 import { isHttpUrl, URL_MAX_LENGTH } from '../rules/url.ts';
-import { emailField, objectIdString, requiredText } from './common.ts';
+import { emailField, objectIdString, requiredText, successResponse } from './common.ts';
 import {
   choiceField,
   type Clock,
@@ -435,8 +435,7 @@ export const applicationDetailSchema = z.object({
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 /** GET /api/v1/register/doctor-details/{userId}. */
-export const doctorDetailsResponse = z.object({
-  success: z.literal(true),
+export const doctorDetailsResponse = successResponse({
   user: z.object({
     _id: z.string(),
     name: z.string(),
@@ -457,8 +456,7 @@ export const applicantSummarySchema = z.object({
 export type ApplicantSummary = z.infer<typeof applicantSummarySchema>;
 
 /** GET /api/v1/register/status-pending and status-verified (the latter paged). */
-export const statusListResponse = z.object({
-  success: z.literal(true),
+export const statusListResponse = successResponse({
   user: z.array(applicantSummarySchema),
   pagination: z
     .object({ page: z.number().int(), limit: z.number().int(), hasNextPage: z.boolean() })
@@ -466,8 +464,7 @@ export const statusListResponse = z.object({
 });
 
 /** GET /api/v1/register/check-verified: the caller's own status. */
-export const checkVerifiedResponse = z.object({
-  success: z.literal(true),
+export const checkVerifiedResponse = successResponse({
   isVerified: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().optional(),
 });
@@ -476,14 +473,12 @@ export const checkVerifiedResponse = z.object({
  * GET /api/v1/register/application: the caller's own latest application, numbers masked, so a
  * rejected applicant gets the form back filled with what was sent.
  */
-export const ownApplicationResponse = z.object({
-  success: z.literal(true),
+export const ownApplicationResponse = successResponse({
   application: applicationDetailSchema,
 });
 
 /** Answer of POST /api/v1/register/employees: the caller's status is now pending. */
-export const applicationSubmitResponse = z.object({
-  success: z.literal(true),
+export const applicationSubmitResponse = successResponse({
   message: z.string(),
   isVerified: z.literal('pending'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_MESSAGES as M } from '../messages/upload.ts';
+import { successResponse } from './common.ts';
 
 /** What an upload is for; each allows its own file kinds (spec §5 "Uploads"). */
 export const UPLOAD_FIELDS = ['resume', 'document', 'salarySlip'] as const;
@@ -157,8 +158,7 @@ export function fileReferenceField(required: string, invalid: string) {
 export const uploadFieldSchema = z.enum(UPLOAD_FIELDS, { error: M.fieldInvalid });
 
 /** Answer of POST /api/v1/uploads; `secure_url` keeps the spec's name for the link. */
-export const uploadResponse = z.object({
-  success: z.literal(true),
+export const uploadResponse = successResponse({
   message: z.string(),
   secure_url: z.string(),
   fileId: z.string(),

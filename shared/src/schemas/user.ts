@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M } from '../messages/index.ts';
-import { emailField, requiredText } from './common.ts';
+import { emailField, requiredText, successResponse } from './common.ts';
 
 export const ROLES = ['user', 'doctor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -66,12 +66,11 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const loginResponseSchema = z.object({
-  success: z.literal(true),
+export const loginResponseSchema = successResponse({
   message: z.string(),
   user: publicUserSchema,
 });
 /** POST /user/register: the server's message and the account it created. */
 export const accountCreatedResponseSchema = loginResponseSchema;
-export const profileResponseSchema = z.object({ success: z.literal(true), user: publicUserSchema });
-export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const profileResponseSchema = successResponse({ user: publicUserSchema });
+export const messageResponseSchema = successResponse({ message: z.string() });

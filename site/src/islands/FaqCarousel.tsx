@@ -56,7 +56,7 @@ export default function FaqCarousel({ items, label }: Props) {
   };
 
   return (
-    <section className="faq" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
+    <section className="faq card" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
       <div className={fading ? 'faq__slides faq__slides--fading' : 'faq__slides'} aria-live="polite">
         {items.map((item, i) => (
           <div
