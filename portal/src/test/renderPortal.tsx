@@ -16,7 +16,7 @@ export interface RenderedPortal {
 
 /**
  * The whole portal at `path` on a fresh mock API, as a user sees it in a browser: real providers,
- * real routes, the mock answering every /api/v1 call. `signedIn` starts a session for that user.
+ * real routes, the mock answering every API call. `signedIn` starts a session for that user.
  */
 export function renderPortal(
   path: string,
