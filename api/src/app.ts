@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -20,6 +21,7 @@ import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { registerRoutes } from './routes/register/register.routes.ts';
 import { uploadsRoutes } from './routes/uploads/uploads.routes.ts';
 import { apiDocsRoutes, openapiRoutes } from './routes/openapi/openapi.routes.ts';
+import { contractDocument, type OpenApiDocument } from './routes/openapi/openapi.document.ts';
 import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
 import { accountLinkRoutes } from './routes/account-links/account-links.routes.ts';
@@ -47,7 +49,12 @@ function clientIp(trustProxy: boolean) {
 
 /** The /api/v1 application: every route, the middleware chain and one error mapping. */
 export function createApi(deps: AppDeps) {
-  const api = new Hono<AppEnv>()
+  const api = new OpenAPIHono<AppEnv>();
+  let document: OpenApiDocument | null = null;
+  // Produced once, on first request: the operations do not change while the process runs.
+  const openapi = () => (document ??= contractDocument(api));
+
+  api
     .route('/', healthRoutes(deps))
     .use('*', clientIp(deps.config.trustProxy))
     .use(
@@ -69,19 +76,21 @@ export function createApi(deps: AppDeps) {
         },
       })(c, next);
     })
-    .use('*', sessionMiddleware(deps))
-    .route('/user', userRoutes(deps))
-    .route('/user', accountLinkRoutes(deps))
-    .route('/meeting', meetingRoutes(deps))
-    .route('/meeting', calendarRoutes(deps))
+    .use('*', sessionMiddleware(deps));
+  // Every operation's path is whole (`/user/login`), so each router is mounted at the root.
+  api
+    .route('/', userRoutes(deps))
+    .route('/', accountLinkRoutes(deps))
+    .route('/', meetingRoutes(deps))
+    .route('/', calendarRoutes(deps))
     .route('/', paymentsRoutes(deps))
-    .route('/admin', adminRoutes(deps))
-    .route('/register', registerRoutes(deps))
-    .route('/uploads', uploadsRoutes(deps))
-    .route('/openapi.json', openapiRoutes());
+    .route('/', adminRoutes(deps))
+    .route('/', registerRoutes(deps))
+    .route('/', uploadsRoutes(deps))
+    .route('/', openapiRoutes(openapi));
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));
-  return api;
+  return Object.assign(api, { openapi });
 }
 
 export type ApiType = ReturnType<typeof createApi>;
@@ -146,7 +155,9 @@ export function handleError(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, '
     }
     if (err instanceof HTTPException) {
       const status = err.status;
-      const message = status === 400 ? 'Malformed request body' : err.message || GENERAL_MESSAGES.internal;
+      // The router's media-type gate says 415 in its own words; the product's are the CSRF check's.
+      const message =
+        status === 400 ? 'Malformed request body' : status === 415 ? GENERAL_MESSAGES.unsupportedMediaType : err.message || GENERAL_MESSAGES.internal;
       return c.json({ success: false, message }, status);
     }
     if (isDatabaseUnavailable(err)) {
@@ -170,8 +181,9 @@ export function createApp(deps: AppDeps) {
     c.header('Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
     return c.json({ success: false, message: GENERAL_MESSAGES.methodNotAllowed }, 405);
   });
-  app.route('/api/v1', createApi(deps));
-  app.route('/api/docs', apiDocsRoutes());
+  const v1 = createApi(deps);
+  app.route('/api/v1', v1);
+  app.route('/api/docs', apiDocsRoutes(v1.openapi));
   app.all('/api/*', (c) => c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404));
   app.onError(handleError(deps));
   return app;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, type Role, type VerificationStatus } from '@bh/shared';
+import { ACCESS, api, PRINCIPALS, type OperationConfig, type Principal } from '@bh/shared/contract';
 import { insertMeetings, meetingsCollection } from '../src/routes/meeting/meeting.service.ts';
 import { meetingBetween } from './meetings.ts';
 import { couponsCollection, paymentLinksCollection } from '../src/routes/payments/payments.service.ts';
@@ -12,25 +13,23 @@ import { outboxCollection } from '../src/mail/outbox.ts';
 import { issueLink } from '../src/routes/account-links/account-links.service.ts';
 
 /**
- * DESIGN §5, cell by cell: every call × every kind of caller, asserting the status the server
- * gives. Each cell builds the data it needs, so no cell depends on another having run.
+ * DESIGN §5, cell by cell, read from the one table (`ACCESS` in @bh/shared/contract): every
+ * defined operation × every kind of caller, asserting the status its cell means. `no` is 401
+ * without a session and 403 (with the row's message) with one; `yes` and `own` are the call's
+ * success, `own` on a record of the caller's own; `conflict` is 409. Each cell builds the data it
+ * needs, so no cell depends on another having run.
  */
 
 let ctx: TestContext;
 
-const ACTORS = ['anonymous', 'client', 'associate (unverified)', 'associate (verified)', 'admin (unverified)', 'admin (verified)'] as const;
-type Actor = (typeof ACTORS)[number];
-type SignedInActor = Exclude<Actor, 'anonymous'>;
+type SignedIn = Exclude<Principal, 'anon'>;
 
-/** Statuses in the table's column order: anon, user, doctor unverified, doctor verified, admin unverified, admin verified. */
-type Statuses = readonly [number, number, number, number, number, number];
-
-const KIND: Record<SignedInActor, { role: Role; isVerified: VerificationStatus }> = {
-  client: { role: 'user', isVerified: 'not_submitted' },
-  'associate (unverified)': { role: 'doctor', isVerified: 'not_submitted' },
-  'associate (verified)': { role: 'doctor', isVerified: 'verified' },
-  'admin (unverified)': { role: 'admin', isVerified: 'not_submitted' },
-  'admin (verified)': { role: 'admin', isVerified: 'verified' },
+const KIND: Record<SignedIn, { role: Role; isVerified: VerificationStatus }> = {
+  user: { role: 'user', isVerified: 'not_submitted' },
+  doctorUnverified: { role: 'doctor', isVerified: 'not_submitted' },
+  doctorVerified: { role: 'doctor', isVerified: 'verified' },
+  adminUnverified: { role: 'admin', isVerified: 'not_submitted' },
+  adminVerified: { role: 'admin', isVerified: 'verified' },
 };
 
 interface Account {
@@ -39,39 +38,30 @@ interface Account {
   cookie: string;
 }
 
+/** What one cell sends: the operation's path parameters, query and body; its method and path come from the definition. */
 interface Call {
-  method: string;
-  /** Under /api/v1. */
-  path: string;
+  params?: Record<string, string>;
+  query?: string;
   body?: unknown;
   form?: FormData;
-  /** A session other than the actor's standing one (calls that end or replace a session). */
+  /** A session other than the caller's standing one (calls that end or replace a session). */
   cookie?: string;
 }
 
-interface Row {
-  call: string;
-  statuses: Statuses;
-  build(actor: Actor, me: Account | null): Promise<Call>;
-}
-
-const PUBLIC: Statuses = [200, 200, 200, 200, 200, 200];
-const SIGNED_IN: Statuses = [401, 200, 200, 200, 200, 200];
-const VERIFIED_ADMIN: Statuses = [401, 403, 403, 403, 403, 200];
-const VERIFIED_ADMIN_CREATES: Statuses = [401, 403, 403, 403, 403, 201];
+type Build = (who: Principal, me: Account | null) => Promise<Call>;
 
 const START = new Date('2026-06-15T06:30:00.000Z');
 const MINUTE = 60_000;
 
-const accounts = new Map<SignedInActor, Account>();
+const accounts = new Map<SignedIn, Account>();
 /** People the cells' data is about who are not callers themselves. */
 let bystanderClient: Account;
 let bystanderAssociate: Account;
 let dayOffset = 0;
 
-function account(actor: SignedInActor): Account {
-  const found = accounts.get(actor);
-  if (!found) throw new Error(`no account for ${actor}`);
+function account(who: SignedIn): Account {
+  const found = accounts.get(who);
+  if (!found) throw new Error(`no account for ${who}`);
   return found;
 }
 
@@ -92,11 +82,14 @@ async function meeting(clientId: string, doctorId: string, startsAt: Date = new 
 }
 
 /** A meeting the caller takes part in when they can; otherwise one between two other people. */
-async function meetingOf(actor: Actor, me: Account | null): Promise<string> {
-  if (actor === 'client' && me) return meeting(me.id, bystanderAssociate.id);
-  if ((actor === 'associate (verified)' || actor === 'associate (unverified)') && me) return meeting(bystanderClient.id, me.id);
+async function meetingOf(who: Principal, me: Account | null): Promise<string> {
+  if (who === 'user' && me) return meeting(me.id, bystanderAssociate.id);
+  if ((who === 'doctorVerified' || who === 'doctorUnverified') && me) return meeting(bystanderClient.id, me.id);
   return meeting(bystanderClient.id, bystanderAssociate.id);
 }
+
+/** A meeting between two other people. */
+const othersMeeting = () => meeting(bystanderClient.id, bystanderAssociate.id);
 
 const links = {
   mentalHealthCounselling: { single: 'https://pay.example.in/m1', bundle: 'https://pay.example.in/m3' },
@@ -118,10 +111,10 @@ async function coupon(): Promise<string> {
   return _id.toHexString();
 }
 
-/** A file of the caller's own when they may upload; a bystander associate's otherwise. */
-async function fileOf(actor: Actor, me: Account | null): Promise<string> {
-  const owner = me && actor !== 'client' ? me : bystanderAssociate;
-  return uploadFile(ctx, owner.cookie, 'resume');
+/** The id of a file of the caller's own when they may upload; of a bystander associate's otherwise. */
+async function fileOf(who: Principal, me: Account | null): Promise<string> {
+  const owner = me && who !== 'user' ? me : bystanderAssociate;
+  return (await uploadFile(ctx, owner.cookie, 'resume')).split('/').pop()!;
 }
 
 /** An account waiting on its invitation, with a live link. */
@@ -139,82 +132,50 @@ async function failedEmail(): Promise<string> {
   return id!.toHexString();
 }
 
-const api = (path: string) => path.replace(/^\/api\/v1/, '');
+const fresh = () => randomBytes(4).toString('hex');
 
-const ROWS: Row[] = [
-  // ---- health -------------------------------------------------------------------------------
-  { call: 'GET /health', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/health' }) },
-  { call: 'GET /health/live', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/health/live' }) },
-  { call: 'GET /health/ready', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/health/ready' }) },
-  // ---- public payments ----------------------------------------------------------------------
-  { call: 'GET /payments/services', statuses: PUBLIC, build: async () => ({ method: 'GET', path: '/payments/services' }) },
-  {
-    call: 'GET /payments/default/{service}/{planType}',
-    statuses: PUBLIC,
-    build: async () => ({ method: 'GET', path: '/payments/default/mental-Health-Counselling/single' }),
+/**
+ * How each operation is called for a cell. Paths, methods and who may call come from the
+ * definitions; only the data is here. An operation without an entry fails the coverage test.
+ */
+const CALLS: { [A in keyof typeof api]: { [K in keyof (typeof api)[A]]: Build } } = {
+  health: {
+    status: async () => ({}),
+    live: async () => ({}),
+    ready: async () => ({}),
   },
-  {
-    call: 'POST /payments/verify-coupon/{service}/{planType}',
-    statuses: PUBLIC,
-    build: async () => ({
-      method: 'POST',
-      path: '/payments/verify-coupon/cosmetologistConsultancy/bundle',
-      body: { couponCode: 'MATRIXNEW', email: null, isExistingUser: false },
-    }),
-  },
-
-  // ---- user ---------------------------------------------------------------------------------
-  {
-    call: 'POST /user/login',
-    statuses: PUBLIC,
+  user: {
     // Signed-in callers sign in again from a second session of their own.
-    build: async (actor, me) => {
+    login: async (_who, me) => {
       const login = me ?? (await ctx.createUser({ role: 'user' }));
-      return {
-        method: 'POST',
-        path: '/user/login',
-        body: { email: login.email, password: TEST_PASSWORD },
-        ...(me && actor !== 'anonymous' ? { cookie: await ctx.login(me.email) } : {}),
-      };
+      return { body: { email: login.email, password: TEST_PASSWORD }, ...(me ? { cookie: await ctx.login(me.email) } : {}) };
     },
-  },
-  {
-    call: 'POST /user/logout',
-    statuses: SIGNED_IN,
-    build: async (_actor, me) => ({ method: 'POST', path: '/user/logout', ...(me ? { cookie: await ctx.login(me.email) } : {}) }),
-  },
-  { call: 'GET /user/profile', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/user/profile' }) },
-  {
-    call: 'PUT /user/profile/update',
-    statuses: SIGNED_IN,
-    build: async () => ({ method: 'PUT', path: '/user/profile/update', body: { name: 'Matrix Caller' } }),
-  },
-  {
-    call: 'POST /user/register',
-    statuses: VERIFIED_ADMIN_CREATES,
-    build: async () => ({
-      method: 'POST',
-      path: '/user/register',
-      body: { name: 'Made By Matrix', email: `made-${randomBytes(4).toString('hex')}@test.betterhealth.in`, password: 'Sturdy-pass-77', role: 'user' },
+    logout: async (_who, me) => (me ? { cookie: await ctx.login(me.email) } : {}),
+    profile: async () => ({}),
+    updateProfile: async () => ({ body: { name: 'Matrix Caller' } }),
+    register: async () => ({
+      body: { name: 'Made By Matrix', email: `made-${fresh()}@test.betterhealth.in`, password: 'Sturdy-pass-77', role: 'user' },
     }),
   },
-
-  // ---- meetings -----------------------------------------------------------------------------
-  { call: 'GET /meeting/get-meetings', statuses: [401, 200, 403, 200, 403, 200], build: async () => ({ method: 'GET', path: '/meeting/get-meetings' }) },
-  {
-    call: 'POST /meeting/meetingJoinedAt/{id} (own meeting)',
-    statuses: [401, 200, 403, 200, 403, 403],
-    build: async (actor, me) => ({ method: 'POST', path: `/meeting/meetingJoinedAt/${await meetingOf(actor, me)}` }),
+  accountLinks: {
+    forgotPassword: async () => ({ body: { email: bystanderClient.email } }),
+    resetPassword: async () => {
+      const someone = await ctx.createUser({ role: 'user' });
+      const { token } = await issueLink(ctx.deps, new ObjectId(someone.id), 'reset');
+      return { body: { token, password: 'Matrix-Reset-77' } };
+    },
+    acceptInvitation: async () => ({ body: { token: (await invitee()).token, password: 'Matrix-Invite-77' } }),
+    invite: async () => ({ body: { name: 'Invited By Matrix', email: `invited-${fresh()}@test.betterhealth.in`, role: 'user' } }),
+    invitations: async () => ({}),
+    resendInvitation: async () => ({ params: { userId: (await invitee()).userId } }),
+    revokeInvitation: async () => ({ params: { userId: (await invitee()).userId } }),
   },
-  {
-    call: 'POST /meeting/create-meeting',
-    statuses: VERIFIED_ADMIN_CREATES,
-    build: async () => {
+  meeting: {
+    list: async () => ({}),
+    create: async () => {
       dayOffset += 1;
       const day = new Date(START.getTime() + dayOffset * 24 * 60 * MINUTE).toISOString().slice(0, 10);
       return {
-        method: 'POST',
-        path: '/meeting/create-meeting',
         body: {
           clientId: bystanderClient.email,
           doctorId: bystanderAssociate.email,
@@ -225,235 +186,142 @@ const ROWS: Row[] = [
         },
       };
     },
+    recordJoin: async (who, me) => ({ params: { meetingId: await meetingOf(who, me) } }),
+    lookup: async () => ({ body: { email: bystanderClient.email } }),
+    verifyEmail: async () => ({ body: { email: bystanderClient.email, userType: 'client' } }),
+    legacyDelete: async (who, me) => ({ params: { meetingId: await meetingOf(who, me) } }),
+    setReport: async (who, me) => ({ params: { meetingId: await meetingOf(who, me) }, body: { reportLink: 'https://reports.example.in/matrix' } }),
+    delete: async (who, me) => ({ params: { meetingId: await meetingOf(who, me) } }),
   },
-  {
-    call: 'DELETE /meeting/{id}',
-    statuses: VERIFIED_ADMIN,
-    build: async (actor, me) => ({ method: 'DELETE', path: `/meeting/${await meetingOf(actor, me)}` }),
+  calendar: {
+    meetingIcs: async (who, me) => ({ params: { meetingId: await meetingOf(who, me) } }),
   },
-  {
-    call: 'GET /meeting/deleteMeeting/{id} (legacy: never deletes)',
-    statuses: [405, 405, 405, 405, 405, 405],
-    build: async (actor, me) => ({ method: 'GET', path: `/meeting/deleteMeeting/${await meetingOf(actor, me)}` }),
-  },
-  {
-    call: 'POST /meeting/verify-email',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'POST', path: '/meeting/verify-email', body: { email: bystanderClient.email, userType: 'client' } }),
-  },
-  {
-    call: 'POST /meeting/userMeetings',
-    statuses: [401, 403, 403, 200, 403, 200],
-    build: async () => ({ method: 'POST', path: '/meeting/userMeetings', body: { email: bystanderClient.email } }),
-  },
-  {
-    call: 'PUT /meeting/{id}/report (own meeting)',
-    statuses: [401, 403, 403, 200, 403, 200],
-    build: async (actor, me) => ({
-      method: 'PUT',
-      path: `/meeting/${await meetingOf(actor, me)}/report`,
-      body: { reportLink: 'https://reports.example.in/matrix' },
-    }),
-  },
-
-  // ---- registration -------------------------------------------------------------------------
-  {
-    call: 'POST /register/employees',
-    statuses: [401, 403, 201, 409, 201, 409],
-    // Each applying cell applies as a fresh account, since an application changes the status.
-    build: async (actor) => {
-      if (actor === 'associate (unverified)' || actor === 'admin (unverified)') {
-        const applicant = await freshAccount(KIND[actor].role, 'not_submitted');
-        return { method: 'POST', path: '/register/employees', body: await validApplication(ctx, applicant.cookie), cookie: applicant.cookie };
-      }
-      // Everyone else is refused before the body is read, so an empty one does.
-      return { method: 'POST', path: '/register/employees', body: {} };
+  register: {
+    // Each applying cell applies as a fresh account, since an application changes the status;
+    // everyone else is refused before the body is read, so an empty one does.
+    submit: async (who) => {
+      if (who !== 'doctorUnverified' && who !== 'adminUnverified') return { body: {} };
+      const applicant = await ctx.signedIn(KIND[who].role, 'not_submitted');
+      return { body: await validApplication(ctx, applicant.cookie), cookie: applicant.cookie };
     },
-  },
-  { call: 'GET /register/check-verified', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/register/check-verified' }) },
-  {
-    call: 'GET /register/application',
-    statuses: [401, 403, 200, 200, 200, 200],
+    checkVerified: async () => ({}),
     // Each applicant reads an application of their own: a fresh account of the cell's kind applies,
     // then takes the cell's status (a verified one was reviewed after applying).
-    build: async (actor) => {
-      if (actor === 'anonymous' || actor === 'client') return { method: 'GET', path: '/register/application' };
-      const applicant = await freshAccount(KIND[actor].role, 'not_submitted');
+    ownApplication: async (who) => {
+      if (who === 'anon' || who === 'user') return {};
+      const applicant = await ctx.signedIn(KIND[who].role, 'not_submitted');
       const body = await validApplication(ctx, applicant.cookie);
-      expect((await send({ method: 'POST', path: '/register/employees', body }, applicant.cookie)).status).toBe(201);
-      await ctx.deps.cols.users.updateOne({ _id: new ObjectId(applicant.id) }, { $set: { isVerified: KIND[actor].isVerified } });
-      return { method: 'GET', path: '/register/application', cookie: applicant.cookie };
+      expect((await send(api.register.submit, { body }, applicant.cookie)).status).toBe(201);
+      await ctx.deps.cols.users.updateOne({ _id: new ObjectId(applicant.id) }, { $set: { isVerified: KIND[who].isVerified } });
+      return { cookie: applicant.cookie };
     },
+    pending: async () => ({}),
+    verified: async () => ({ query: 'page=1&limit=10' }),
+    doctorDetails: async () => ({ params: { userId: (await submittedApplicant(ctx)).id } }),
+    verifyDoctor: async () => ({ params: { userId: (await submittedApplicant(ctx)).id } }),
+    rejectDoctor: async () => ({ params: { userId: (await submittedApplicant(ctx)).id }, body: { reason: 'The PAN card image is unreadable.' } }),
   },
-  { call: 'GET /register/status-pending', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/register/status-pending' }) },
-  {
-    call: 'GET /register/status-verified',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'GET', path: '/register/status-verified?page=1&limit=10' }),
-  },
-  {
-    call: 'GET /register/doctor-details/{userId}',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'GET', path: `/register/doctor-details/${(await submittedApplicant(ctx)).id}` }),
-  },
-  {
-    call: 'POST /register/verify-doctor/{userId}',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'POST', path: `/register/verify-doctor/${(await submittedApplicant(ctx)).id}` }),
-  },
-  {
-    call: 'POST /register/reject-doctor/{userId}',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({
-      method: 'POST',
-      path: `/register/reject-doctor/${(await submittedApplicant(ctx)).id}`,
-      body: { reason: 'The PAN card image is unreadable.' },
-    }),
-  },
-
-  // ---- coupons and default links ------------------------------------------------------------
-  {
-    call: 'POST /payments/coupon',
-    statuses: VERIFIED_ADMIN_CREATES,
-    build: async () => ({
-      method: 'POST',
-      path: '/payments/coupon',
-      body: { couponCode: `MX${randomBytes(4).toString('hex').toUpperCase()}`, forNewUsers: false, isActive: true, paymentLinks: links },
-    }),
-  },
-  { call: 'GET /payments/coupons', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/payments/coupons' }) },
-  {
-    call: 'PATCH /payments/coupon/{id}/status',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'PATCH', path: `/payments/coupon/${await coupon()}/status`, body: { isActive: false } }),
-  },
-  { call: 'DELETE /payments/coupon/{id}', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'DELETE', path: `/payments/coupon/${await coupon()}` }) },
-  {
-    call: 'PUT /payments/default/{service}/{planType}',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'PUT', path: '/payments/default/cosmetologist-consultancy/single', body: { paymentLink: 'https://pay.example.in/cc1-new' } }),
-  },
-  { call: 'GET /payments/default-links', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/payments/default-links' }) },
-
-  // ---- uploads ------------------------------------------------------------------------------
-  {
-    call: 'POST /uploads',
-    statuses: [401, 403, 201, 201, 201, 201],
-    build: async () => ({
-      method: 'POST',
-      path: '/uploads',
+  uploads: {
+    create: async () => ({
       form: multipart([{ name: 'field', value: 'resume' }, { name: 'file', value: { bytes: PDF, filename: 'cv.pdf', type: 'application/pdf' } }]),
     }),
+    read: async (who, me) => ({ params: { id: await fileOf(who, me) } }),
   },
-  {
-    call: 'GET /uploads/{id} (own file)',
-    statuses: [401, 403, 200, 200, 200, 200],
-    build: async (actor, me) => ({ method: 'GET', path: api(await fileOf(actor, me)) }),
-  },
-  {
-    call: "GET /uploads/{id} (someone else's file)",
-    statuses: [401, 403, 404, 404, 404, 200],
-    build: async () => ({ method: 'GET', path: api(await fileOf('anonymous', null)) }),
-  },
-
-  // ---- admin grids --------------------------------------------------------------------------
-  { call: 'GET /admin/meetings', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/admin/meetings?range=[0,9]' }) },
-  {
-    call: 'GET /admin/meetings/{id}',
-    statuses: VERIFIED_ADMIN,
-    build: async (actor, me) => ({ method: 'GET', path: `/admin/meetings/${await meetingOf(actor, me)}` }),
-  },
-  {
-    call: 'DELETE /admin/meetings/{id}',
-    statuses: VERIFIED_ADMIN,
-    build: async (actor, me) => ({ method: 'DELETE', path: `/admin/meetings/${await meetingOf(actor, me)}` }),
-  },
-  { call: 'GET /admin/users', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/admin/users' }) },
-  {
-    call: 'GET /admin/users/{id}',
-    statuses: VERIFIED_ADMIN,
-    build: async (_actor, me) => ({ method: 'GET', path: `/admin/users/${me?.id ?? bystanderClient.id}` }),
-  },
-  { call: 'GET /admin/coupons', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/admin/coupons' }) },
-  { call: 'GET /admin/audit', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/admin/audit' }) },
-  {
-    call: 'GET /admin/applications',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'GET', path: '/admin/applications' }),
-  },
-
-  // ---- messages: invitations, resets, calendar, the Emails grid -----------------------------------
-  {
-    call: 'POST /user/forgot-password',
-    statuses: PUBLIC,
-    build: async () => ({ method: 'POST', path: '/user/forgot-password', body: { email: bystanderClient.email } }),
-  },
-  {
-    call: 'POST /user/reset-password (live link)',
-    statuses: PUBLIC,
-    build: async () => {
-      const someone = await ctx.createUser({ role: 'user' });
-      const { token } = await issueLink(ctx.deps, new ObjectId(someone.id), 'reset');
-      return { method: 'POST', path: '/user/reset-password', body: { token, password: 'Matrix-Reset-77' } };
-    },
-  },
-  {
-    call: 'POST /user/accept-invitation (live link)',
-    statuses: PUBLIC,
-    build: async () => ({ method: 'POST', path: '/user/accept-invitation', body: { token: (await invitee()).token, password: 'Matrix-Invite-77' } }),
-  },
-  {
-    call: 'POST /user/invite',
-    statuses: VERIFIED_ADMIN_CREATES,
-    build: async () => ({
-      method: 'POST',
-      path: '/user/invite',
-      body: { name: 'Invited By Matrix', email: `invited-${randomBytes(4).toString('hex')}@test.betterhealth.in`, role: 'user' },
+  payments: {
+    services: async () => ({}),
+    defaultLink: async () => ({ params: { service: 'mental-Health-Counselling', planType: 'single' } }),
+    setDefaultLink: async () => ({ params: { service: 'cosmetologist-consultancy', planType: 'single' }, body: { paymentLink: 'https://pay.example.in/cc1-new' } }),
+    defaultLinks: async () => ({}),
+    verifyCoupon: async () => ({
+      params: { service: 'cosmetologistConsultancy', planType: 'bundle' },
+      body: { couponCode: 'MATRIXNEW', email: null, isExistingUser: false },
     }),
+    createCoupon: async () => ({
+      body: { couponCode: `MX${fresh().toUpperCase()}`, forNewUsers: false, isActive: true, paymentLinks: links },
+    }),
+    coupons: async () => ({}),
+    setCouponStatus: async () => ({ params: { id: await coupon() }, body: { isActive: false } }),
+    deleteCoupon: async () => ({ params: { id: await coupon() } }),
   },
-  { call: 'GET /user/invitations', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/user/invitations' }) },
-  {
-    call: 'POST /user/invitations/{userId}/resend',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'POST', path: `/user/invitations/${(await invitee()).userId}/resend` }),
+  admin: {
+    meetings: async () => ({ query: 'range=[0,9]' }),
+    meeting: async (who, me) => ({ params: { id: await meetingOf(who, me) } }),
+    deleteMeeting: async (who, me) => ({ params: { id: await meetingOf(who, me) } }),
+    users: async () => ({}),
+    user: async (_who, me) => ({ params: { id: me?.id ?? bystanderClient.id } }),
+    coupons: async () => ({}),
+    applications: async () => ({}),
+    application: async () => ({ params: { id: (await submittedApplicant(ctx)).id } }),
+    audit: async () => ({}),
+    emails: async () => ({}),
+    email: async () => ({ params: { id: await failedEmail() } }),
+    resendEmail: async () => ({ params: { id: await failedEmail() } }),
   },
-  {
-    call: 'DELETE /user/invitations/{userId}',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'DELETE', path: `/user/invitations/${(await invitee()).userId}` }),
+  reference: {
+    openapi: async () => ({}),
   },
-  {
-    call: 'GET /meeting/{id}/calendar.ics (own meeting)',
-    statuses: [401, 200, 403, 200, 403, 200],
-    build: async (actor, me) => ({ method: 'GET', path: `/meeting/${await meetingOf(actor, me)}/calendar.ics` }),
-  },
-  { call: 'GET /admin/emails', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/admin/emails' }) },
-  {
-    call: 'GET /admin/emails/{id}',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'GET', path: `/admin/emails/${await failedEmail()}` }),
-  },
-  {
-    call: 'POST /admin/emails/{id}/resend',
-    statuses: VERIFIED_ADMIN,
-    build: async () => ({ method: 'POST', path: `/admin/emails/${await failedEmail()}/resend` }),
-  },
+};
+
+/**
+ * Calls on someone else's record, for the rows whose cells say `own`: the service answers "not
+ * found" to an `own` caller (nothing says the record exists), and a `yes` caller reaches it.
+ */
+const OTHERS: [string, OperationConfig, Build][] = [
+  ["someone else's meeting", api.meeting.recordJoin, async () => ({ params: { meetingId: await othersMeeting() } })],
+  ["someone else's meeting", api.meeting.setReport, async () => ({ params: { meetingId: await othersMeeting() }, body: { reportLink: 'https://reports.example.in/forged' } })],
+  ["someone else's meeting", api.calendar.meetingIcs, async () => ({ params: { meetingId: await othersMeeting() } })],
+  ["someone else's file", api.uploads.read, async () => ({ params: { id: await fileOf('anon', null) } })],
 ];
 
-async function send(call: Call, cookie: string | undefined): Promise<Response> {
-  const path = `/api/v1${call.path}`;
-  if (call.form) {
-    return ctx.app.request(path, { method: call.method, headers: cookie ? { cookie } : {}, body: call.form });
-  }
-  return ctx.request(call.method, path, { ...(call.body !== undefined ? { body: call.body } : {}), ...(cookie ? { cookie } : {}) });
+/** The operations as [area.name, definition], in the order they are defined. */
+const OPERATIONS = Object.entries(api).flatMap(([area, ops]) =>
+  Object.entries(ops as Record<string, OperationConfig>).map(([name, op]) => [`${area}.${name}`, op] as const),
+);
+
+function buildOf(key: string): Build | undefined {
+  const [area, name] = key.split('.') as [string, string];
+  return (CALLS as unknown as Record<string, Record<string, Build>>)[area]?.[name];
+}
+
+/** The status a caller's cell means for this operation, when the call is on the caller's own record. */
+function expectedStatus(op: OperationConfig, who: Principal, onOwnRecord = true): number {
+  const cell = ACCESS[op.access].cells[who];
+  if (cell === 'no') return who === 'anon' ? 401 : 403;
+  if (cell === 'conflict') return 409;
+  if (cell === 'own' && !onOwnRecord) return 404;
+  const statuses = Object.keys(op.responses).map(Number);
+  // The legacy delete path has no success: every caller gets its one answer, 405.
+  return statuses.find((s) => s >= 200 && s < 300) ?? statuses.find((s) => ![400, 401, 403, 415, 503].includes(s))!;
+}
+
+async function send(op: OperationConfig, call: Call, cookie: string | undefined): Promise<Response> {
+  const filled = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = call.params?.[name];
+    if (value === undefined) throw new Error(`${op.operationId}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+  const path = `/api/v1${filled}${call.query ? `?${call.query}` : ''}`;
+  const method = op.method.toUpperCase();
+  if (call.form) return ctx.app.request(path, { method, headers: cookie ? { cookie } : {}, body: call.form });
+  return ctx.request(method, path, { ...(call.body !== undefined ? { body: call.body } : {}), ...(cookie ? { cookie } : {}) });
+}
+
+async function check(op: OperationConfig, who: Principal, call: Call, expected: number): Promise<void> {
+  const me = who === 'anon' ? null : account(who);
+  const cookie = who === 'anon' ? undefined : (call.cookie ?? me?.cookie);
+  const res = await send(op, call, cookie);
+  const text = await res.text();
+  expect(res.status, text.slice(0, 300)).toBe(expected);
+  if (expected >= 400) expect(JSON.parse(text)).toMatchObject({ success: false });
+  if (expected === 403) expect(JSON.parse(text).message).toBe(ACCESS[op.access].forbidden);
 }
 
 beforeAll(async () => {
   ctx = await createTestContext();
   ctx.clock.set(START);
-  for (const actor of ACTORS) {
-    if (actor === 'anonymous') continue;
-    accounts.set(actor, await freshAccount(KIND[actor].role, KIND[actor].isVerified));
+  for (const who of PRINCIPALS) {
+    if (who === 'anon') continue;
+    accounts.set(who, await freshAccount(KIND[who].role, KIND[who].isVerified));
   }
   bystanderClient = await freshAccount('user', 'not_submitted');
   bystanderAssociate = await freshAccount('doctor', 'verified');
@@ -477,39 +345,35 @@ beforeAll(async () => {
   });
 });
 
-describe('DESIGN §5: who may call what', () => {
-  for (const row of ROWS) {
-    describe(row.call, () => {
-      ACTORS.forEach((actor, column) => {
-        const expected = row.statuses[column]!;
-        it(`${actor} → ${expected}`, async () => {
-          const me = actor === 'anonymous' ? null : account(actor);
-          const call = await row.build(actor, me);
-          const cookie = actor === 'anonymous' ? undefined : (call.cookie ?? me?.cookie);
-          const res = await send(call, cookie);
-          const text = await res.text();
-          expect(res.status, text.slice(0, 300)).toBe(expected);
-          if (expected >= 400) expect(JSON.parse(text)).toMatchObject({ success: false });
+describe('DESIGN §5: who may call what, from the ACCESS table', () => {
+  for (const [key, op] of OPERATIONS) {
+    describe(`${op.method.toUpperCase()} ${op.path} (${key}: ${op.access})`, () => {
+      for (const who of PRINCIPALS) {
+        const expected = expectedStatus(op, who);
+        it(`${who} (${ACCESS[op.access].cells[who]}) → ${expected}`, async () => {
+          const build = buildOf(key);
+          if (!build) throw new Error(`no call for ${key}`);
+          await check(op, who, await build(who, who === 'anon' ? null : account(who)), expected);
         });
-      });
+      }
     });
   }
 
-  it('covers every call in DESIGN §5 and every admin grid', () => {
-    const calls = ROWS.map((r) => r.call).join('\n');
-    for (const call of [
-      'GET /health', 'GET /health/live', 'GET /health/ready',
-      'payments/services', 'payments/default/', 'verify-coupon', 'user/login', 'user/logout', 'user/profile', 'profile/update', 'user/register',
-      'get-meetings', 'meetingJoinedAt', 'create-meeting', 'DELETE /meeting/', 'verify-email', 'userMeetings', '/report',
-      'register/employees', 'register/application', 'check-verified', 'status-pending', 'status-verified', 'doctor-details', 'verify-doctor', 'reject-doctor',
-      'POST /payments/coupon', 'GET /payments/coupons', 'coupon/{id}/status', 'DELETE /payments/coupon', 'PUT /payments/default', 'default-links',
-      'POST /uploads', 'GET /uploads',
-      'GET /admin/meetings', 'DELETE /admin/meetings', 'GET /admin/users', 'GET /admin/coupons', 'GET /admin/applications', 'GET /admin/audit',
-      'forgot-password', 'reset-password', 'accept-invitation', 'POST /user/invite', 'GET /user/invitations', 'invitations/{userId}/resend',
-      'DELETE /user/invitations', 'calendar.ics', 'GET /admin/emails', 'emails/{id}/resend',
-    ]) {
-      expect(calls, call).toContain(call);
-    }
+  for (const [what, op, build] of OTHERS) {
+    describe(`${op.method.toUpperCase()} ${op.path} on ${what}`, () => {
+      for (const who of PRINCIPALS) {
+        const expected = expectedStatus(op, who, false);
+        it(`${who} (${ACCESS[op.access].cells[who]}) → ${expected}`, async () => check(op, who, await build(who, null), expected));
+      }
+    });
+  }
+
+  it('calls every defined operation, and the table has a row for each one\'s rule', () => {
+    expect(OPERATIONS.filter(([key]) => !buildOf(key)).map(([key]) => key), 'operations without a call here').toEqual([]);
+    for (const [key, op] of OPERATIONS) expect(ACCESS[op.access], key).toBeDefined();
+    // Every row of the table is some operation's rule: none is left describing nothing.
+    const used = new Set(OPERATIONS.map(([, op]) => op.access));
+    expect(Object.keys(ACCESS).filter((rule) => !used.has(rule as never))).toEqual([]);
   });
 });
 

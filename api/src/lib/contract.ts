@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { createMiddleware } from 'hono/factory';
 import { ACCESS, accessCell, type AccessRule, type OperationConfig } from '@bh/shared/contract';
 import { forbidden, unauthorized } from './errors.ts';
@@ -28,17 +29,34 @@ export function guard<A extends AccessRule>(rule: A): Guard<A> {
   });
 }
 
+/** What a route may add to its definition when it is mounted. */
+export interface MountOptions {
+  /**
+   * Runs after the guard and before any validator: a refusal that does not depend on the input
+   * (an applicant whose application is already pending is 409 whatever they sent).
+   */
+  before?: MiddlewareHandler<SignedInEnv>;
+  /**
+   * Validates the JSON body with this schema instead of the definition's: the same schema bound to
+   * the API's clock (dates "in the future" judged by `deps.clock`), or one that also reads the
+   * spec's older spelling of a field. The document and the client keep the definition's.
+   */
+  body?: z.ZodType;
+}
+
 /**
- * A shared operation as a Hono route: its validators (failures become the 400 envelope), its
- * guard, and its entry in the OpenAPI document (`x-access` says DESIGN §5's cell in words).
+ * A shared operation as a Hono route: its guard, its validators (failures become the 400 envelope)
+ * and its entry in the OpenAPI document (`x-access` says DESIGN §5's cell in words).
  */
-export function routeOf<const O extends OperationConfig>(op: O) {
+export function routeOf<const O extends OperationConfig>(op: O, options: MountOptions = {}) {
   const { access, ...rest } = op;
+  const request = options.body && rest.request?.body ? { ...rest.request, body: { ...rest.request.body, content: { 'application/json': { schema: options.body } } } } : rest.request;
   const config = {
     ...rest,
+    ...(request ? { request } : {}),
     'x-access': ACCESS[access].label,
-    security: access === 'public' ? [] : [{ session: [] }],
-    middleware: guard(access as O['access']),
+    security: access === 'public' ? [] : [{ sessionCookie: [] }],
+    middleware: options.before ? [guard(access), options.before] : guard(access as O['access']),
   };
   return createRoute(config as unknown as Omit<O, 'access'> & { middleware: Guard<O['access']> });
 }

@@ -9,21 +9,12 @@ export function toAppError(issues: { path: PropertyKey[]; message: string }[]): 
   return new AppError(400, errors[0]?.message ?? GENERAL_MESSAGES.validationFailed, errors);
 }
 
-/** Validates a JSON body with a strict shared schema; failures become the 400 envelope. */
+/**
+ * Validates a JSON body with a strict shared schema; failures become the 400 envelope. For routes
+ * outside the /api/v1 contract (the test clock); contract routes validate from their definitions.
+ */
 export function jsonBody<T extends ZodType>(schema: T) {
   return zValidator('json', schema, (result) => {
-    if (!result.success) throw toAppError(result.error.issues);
-  });
-}
-
-export function queryParams<T extends ZodType>(schema: T) {
-  return zValidator('query', schema, (result) => {
-    if (!result.success) throw toAppError(result.error.issues);
-  });
-}
-
-export function pathParams<T extends ZodType>(schema: T) {
-  return zValidator('param', schema, (result) => {
     if (!result.success) throw toAppError(result.error.issues);
   });
 }

@@ -13,7 +13,7 @@ export * from './access.ts';
 export * from './client.ts';
 export * from './define.ts';
 export { healthResponse, liveResponse, readyResponse } from './health.ts';
-export { couponRecord, emailResendResponse, meetingRecord, userRecord } from './admin.ts';
+export { auditRecord, couponRecord, emailResendResponse, meetingRecord, userRecord } from './admin.ts';
 export { openApiDocumentSchema } from './reference.ts';
 
 /**

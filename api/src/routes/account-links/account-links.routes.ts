@@ -1,26 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { ObjectId } from 'mongodb';
-import {
-  ACCOUNT_LINK_MESSAGES as L,
-  acceptInvitationRequest,
-  AUTH_MESSAGES,
-  forgotPasswordRequest,
-  invitationUserParam,
-  inviteRequest,
-  resetPasswordRequest,
-  type PendingInvitation,
-} from '@bh/shared';
+import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES, type PendingInvitation } from '@bh/shared';
+import { api } from '@bh/shared/contract';
 import { recordAudit } from '../../lib/audit.ts';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
-import { toPublicUser, type AppEnv } from '../../lib/types.ts';
-import { jsonBody, pathParams } from '../../lib/validate.ts';
+import { toPublicUser } from '../../lib/types.ts';
 import { queueInvitation, queuePasswordChanged, queuePasswordReset } from '../../mail/account-mail.ts';
-import { requireVerifiedAdmin } from '../../middleware/auth.ts';
 import { isHttps } from '../user/user.routes.ts';
 import { createAccount } from '../user/user.service.ts';
 import { accountLinks, findLiveLink, issueLink, linkUrl, revokeLinks, useLink, type AccountLinkPurpose } from './account-links.service.ts';
@@ -56,8 +46,8 @@ export function accountLinkRoutes(deps: AppDeps) {
     await queueInvitation(outbox, user, linkUrl(config.publicOrigin, 'invitation', token));
   }
 
-  return new Hono<AppEnv>()
-    .post('/forgot-password', jsonBody(forgotPasswordRequest), async (c) => {
+  return contractRouter()
+    .openapi(routeOf(api.accountLinks.forgotPassword), async (c) => {
       const { email } = c.req.valid('json');
       const ipHits = await limiter.hit(`reset:ip:${c.get('clientIp')}`, RESET_LIMITS.windowMs);
       if (ipHits > RESET_LIMITS.perIp) throw tooManyRequests(L.tooManyResetRequests);
@@ -68,10 +58,10 @@ export function accountLinkRoutes(deps: AppDeps) {
         const { token } = await issueLink(deps, user._id, 'reset');
         await queuePasswordReset(outbox, user, linkUrl(config.publicOrigin, 'reset', token));
       }
-      return c.json({ success: true as const, message: L.forgotPasswordSent });
+      return c.json({ success: true as const, message: L.forgotPasswordSent }, 200);
     })
 
-    .post('/reset-password', jsonBody(resetPasswordRequest), async (c) => {
+    .openapi(routeOf(api.accountLinks.resetPassword), async (c) => {
       const { token, password } = c.req.valid('json');
       const { link, user } = await liveLink(token, 'reset');
       // Hashed before the link is spent, so a failure here leaves the link usable.
@@ -86,10 +76,10 @@ export function accountLinkRoutes(deps: AppDeps) {
       await Promise.all([limiter.forget(`login:account:${user.email}`), limiter.forget(`login:pair:${user.email}|${c.get('clientIp')}`)]);
       await queuePasswordChanged(outbox, user, now);
       await recordAudit(deps, { actor: null, action: 'password.reset', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
-      return c.json({ success: true as const, message: L.passwordReset });
+      return c.json({ success: true as const, message: L.passwordReset }, 200);
     })
 
-    .post('/accept-invitation', jsonBody(acceptInvitationRequest), async (c) => {
+    .openapi(routeOf(api.accountLinks.acceptInvitation), async (c) => {
       const { token, password } = c.req.valid('json');
       const { link, user } = await liveLink(token, 'invitation');
       // Hashed before the link is spent, so a failure here leaves the link usable.
@@ -107,14 +97,11 @@ export function accountLinkRoutes(deps: AppDeps) {
       setCookie(c, SESSION_COOKIE, sessionToken, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c, config.trustProxy) });
       await recordAudit(deps, { actor: null, action: 'invitation.accept', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
       const { passwordHash: _omit, ...safe } = updated;
-      return c.json({ success: true as const, message: L.invitationAccepted, user: toPublicUser(safe) });
+      return c.json({ success: true as const, message: L.invitationAccepted, user: toPublicUser(safe) }, 200);
     })
 
-    .post('/invite', async (c, next) => {
-      requireVerifiedAdmin(c);
-      await next();
-    }, jsonBody(inviteRequest), async (c) => {
-      const admin = requireVerifiedAdmin(c);
+    .openapi(routeOf(api.accountLinks.invite), async (c) => {
+      const admin = c.var.account;
       const body = c.req.valid('json');
       // The account exists from now on, with a password nobody knows until the link sets one.
       const created = await createAccount(deps, { ...body, password: randomBytes(32).toString('base64url') });
@@ -124,8 +111,7 @@ export function accountLinkRoutes(deps: AppDeps) {
       return c.json({ success: true as const, message: L.invitationSent, user: toPublicUser(created) }, 201);
     })
 
-    .get('/invitations', async (c) => {
-      requireVerifiedAdmin(c);
+    .openapi(routeOf(api.accountLinks.invitations), async (c) => {
       const users = await cols.users.find({ invitation: 'pending' }).sort({ createdAt: -1 }).limit(PENDING_INVITATIONS_MAX).toArray();
       const data: PendingInvitation[] = [];
       for (const user of users) {
@@ -139,32 +125,26 @@ export function accountLinkRoutes(deps: AppDeps) {
           expiresAt: (latest?.expiresAt ?? user.createdAt).toISOString(),
         });
       }
-      return c.json({ success: true as const, data });
+      return c.json({ success: true as const, data }, 200);
     })
 
-    .post('/invitations/:userId/resend', async (c, next) => {
-      requireVerifiedAdmin(c);
-      await next();
-    }, pathParams(invitationUserParam), async (c) => {
-      const admin = requireVerifiedAdmin(c);
+    .openapi(routeOf(api.accountLinks.resendInvitation), async (c) => {
+      const admin = c.var.account;
       const user = await cols.users.findOne({ _id: new ObjectId(c.req.valid('param').userId) });
       if (!user?.invitation) throw notFound(L.noPendingInvitation);
       await invite(user);
       await recordAudit(deps, { actor: admin, action: 'invitation.resend', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
-      return c.json({ success: true as const, message: L.invitationResent });
+      return c.json({ success: true as const, message: L.invitationResent }, 200);
     })
 
-    .delete('/invitations/:userId', async (c, next) => {
-      requireVerifiedAdmin(c);
-      await next();
-    }, pathParams(invitationUserParam), async (c) => {
-      const admin = requireVerifiedAdmin(c);
+    .openapi(routeOf(api.accountLinks.revokeInvitation), async (c) => {
+      const admin = c.var.account;
       const user = await cols.users.findOne({ _id: new ObjectId(c.req.valid('param').userId) });
       if (user?.invitation !== 'pending') throw notFound(L.noPendingInvitation);
       await revokeLinks(deps, user._id, 'invitation');
       await outbox.cancelTo(user.email, 'invitation');
       await cols.users.updateOne({ _id: user._id }, { $set: { invitation: 'revoked', updatedAt: deps.clock.now() } });
       await recordAudit(deps, { actor: admin, action: 'invitation.revoke', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
-      return c.json({ success: true as const, message: L.invitationRevoked });
+      return c.json({ success: true as const, message: L.invitationRevoked }, 200);
     });
 }

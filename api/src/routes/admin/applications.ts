@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
 import { ObjectId, type Filter } from 'mongodb';
-import { adminIdParam, adminListQuery, REGISTRATION_MESSAGES } from '@bh/shared';
+import { REGISTRATION_MESSAGES } from '@bh/shared';
+import { api } from '@bh/shared/contract';
 import type { ApplicationRecord } from '@bh/shared/schemas/registration-extra';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { pathParams, queryParams } from '../../lib/validate.ts';
 import { applications, type ApplicationDoc } from '../register/register.service.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 
@@ -28,13 +27,13 @@ function toRecord(app: ApplicationDoc): ApplicationRecord {
 }
 
 /**
- * /api/v1/admin/applications: the review queue and history for react-admin. Mounted under the
- * admin router, which lets verified admins only through.
+ * /api/v1/admin/applications: the review queue and history for react-admin, for verified admins
+ * (the guard's). 
  */
 export function adminApplicationsRoutes(deps: AppDeps) {
   const col = applications(deps.db);
-  return new Hono<AppEnv>()
-    .get('/', queryParams(adminListQuery.applications), async (c) => {
+  return contractRouter()
+    .openapi(routeOf(api.admin.applications), async (c) => {
       const query = c.req.valid('query');
       const { id, q, status } = query.filter;
       const filter: Filter<ApplicationDoc> = {};
@@ -45,9 +44,9 @@ export function adminApplicationsRoutes(deps: AppDeps) {
       return listResponse(c, 'applications', query.range.start, docs.map(toRecord), total);
     })
 
-    .get('/:id', pathParams(adminIdParam), async (c) => {
+    .openapi(routeOf(api.admin.application), async (c) => {
       const app = await col.findOne({ userId: new ObjectId(c.req.valid('param').id) });
       if (!app) throw notFound(REGISTRATION_MESSAGES.associateNotFound);
-      return c.json(toRecord(app));
+      return c.json(toRecord(app), 200);
     });
 }

@@ -1,8 +1,6 @@
-import { Hono } from 'hono';
 import { ObjectId, type Collection, type Document, type Filter } from 'mongodb';
 import {
   ADMIN_MESSAGES as M,
-  adminListQuery,
   formatIst,
   planLabel,
   resolvePlanType,
@@ -10,10 +8,10 @@ import {
   type AuditEntry as AuditGridEntry,
 } from '@bh/shared';
 import type { AuditEntry } from '../../lib/audit.ts';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { queryParams } from '../../lib/validate.ts';
 import { meetingsCollection, type MeetingDoc } from '../meeting/meeting.service.ts';
 import { couponsCollection, type CouponDoc } from '../payments/payments.service.ts';
 import { findPage, istDayRange, listResponse } from './list.ts';
@@ -104,7 +102,7 @@ function toRow(entry: AuditEntry, target: string): AuditRow {
 
 export function adminAuditRoutes(deps: AppDeps) {
   const log = deps.db.collection<AuditEntry>('audit_log');
-  return new Hono<AppEnv>().get('/', queryParams(adminListQuery.audit), async (c) => {
+  return contractRouter().openapi(routeOf(api.admin.audit), async (c) => {
     const query = c.req.valid('query');
     const { id, actor, action, from, to } = query.filter;
     const filter: Filter<AuditEntry> = {};

@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
 import { ObjectId, type Filter } from 'mongodb';
-import { adminListQuery } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { queryParams } from '../../lib/validate.ts';
 import { couponsCollection, toCoupon, type CouponDoc } from '../payments/payments.service.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 
@@ -17,7 +15,7 @@ const STORED_SORT = {
 } as const;
 
 export function adminCouponsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', queryParams(adminListQuery.coupons), async (c) => {
+  return contractRouter().openapi(routeOf(api.admin.coupons), async (c) => {
     const query = c.req.valid('query');
     const { id, q, isActive, forNewUsers } = query.filter;
     const filter: Filter<CouponDoc> = {};

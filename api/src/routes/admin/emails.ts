@@ -1,10 +1,9 @@
-import { Hono } from 'hono';
 import { ObjectId, type Filter } from 'mongodb';
-import { adminIdParam, adminListQuery, OUTBOX_MESSAGES, type EmailRecord } from '@bh/shared';
+import { OUTBOX_MESSAGES, type EmailRecord } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { pathParams, queryParams } from '../../lib/validate.ts';
 import { outboxCollection, type OutboxDoc } from '../../mail/outbox.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { findPage, listResponse } from './list.ts';
@@ -29,8 +28,8 @@ function toRecord(doc: OutboxDoc): EmailRecord {
 /** /admin/emails: the outbox for verified admins, and sending a failed email again. */
 export function adminEmailsRoutes(deps: AppDeps) {
   const col = outboxCollection(deps.db);
-  return new Hono<AppEnv>()
-    .get('/', queryParams(adminListQuery.emails), async (c) => {
+  return contractRouter()
+    .openapi(routeOf(api.admin.emails), async (c) => {
       const query = c.req.valid('query');
       const { id, to, template, status } = query.filter;
       const filter: Filter<OutboxDoc> = {};
@@ -41,18 +40,18 @@ export function adminEmailsRoutes(deps: AppDeps) {
       const { docs, total } = await findPage(col, filter, query, STORED_SORT);
       return listResponse(c, 'emails', query.range.start, docs.map(toRecord), total);
     })
-    .get('/:id', pathParams(adminIdParam), async (c) => {
+    .openapi(routeOf(api.admin.email), async (c) => {
       const doc = await col.findOne({ _id: new ObjectId(c.req.valid('param').id) });
       if (!doc) throw notFound();
-      return c.json(toRecord(doc));
+      return c.json(toRecord(doc), 200);
     })
-    .post('/:id/resend', pathParams(adminIdParam), async (c) => {
+    .openapi(routeOf(api.admin.resendEmail), async (c) => {
       const id = new ObjectId(c.req.valid('param').id);
       const doc = await col.findOne({ _id: id });
       if (!doc) throw notFound();
       if (!(await deps.outbox.resend(id))) throw conflict(OUTBOX_MESSAGES.notFailed);
-      await recordAudit(deps, { actor: c.get('user') ?? null, action: 'email.resend', target: { type: 'email', id: id.toHexString(), label: doc.to } });
+      await recordAudit(deps, { actor: c.var.account, action: 'email.resend', target: { type: 'email', id: id.toHexString(), label: doc.to } });
       const after = await col.findOne({ _id: id });
-      return c.json({ success: true as const, message: OUTBOX_MESSAGES.resent, data: toRecord(after ?? doc) });
+      return c.json({ success: true as const, message: OUTBOX_MESSAGES.resent, data: toRecord(after ?? doc) }, 200);
     });
 }

@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, Env } from 'hono';
 import type { Collection, Document, Filter, Sort, WithId } from 'mongodb';
 import { contentRange, meetingInstant, type AdminResource, type ListQuery } from '@bh/shared';
-import type { AppEnv } from '../../lib/types.ts';
 
 /** Free text from a grid's search box, matched literally (never as a pattern) and in any case. */
 export function containsText(text: string): { $regex: string; $options: 'i' } {
@@ -39,7 +38,7 @@ export async function findPage<T extends Document, Field extends string>(
 }
 
 /** ra-data-simple-rest's list answer: the records as a bare array, the total in Content-Range. */
-export function listResponse<R>(c: Context<AppEnv>, resource: AdminResource, start: number, records: R[], total: number) {
+export function listResponse<R, E extends Env>(c: Context<E>, resource: AdminResource, start: number, records: R[], total: number) {
   c.header('Content-Range', contentRange(resource, start, records.length, total));
-  return c.json(records);
+  return c.json(records, 200);
 }

@@ -1,11 +1,9 @@
-import { Hono } from 'hono';
 import { ObjectId, type Filter } from 'mongodb';
-import { adminIdParam, adminListQuery, MEETING_MESSAGES as M, type Meeting } from '@bh/shared';
+import { MEETING_MESSAGES as M, type Meeting } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { pathParams, queryParams } from '../../lib/validate.ts';
-import { requireVerifiedAdmin } from '../../middleware/auth.ts';
 import { deleteMeeting, meetingsCollection, toMeeting, type MeetingDoc } from '../meeting/meeting.service.ts';
 import { containsText, findPage, istDayRange, listResponse } from './list.ts';
 
@@ -15,8 +13,8 @@ const toRecord = (meeting: Meeting) => ({ id: meeting._id, ...meeting });
 
 /** The full meeting history for the admin grid (get-meetings gives admins only a window). */
 export function adminMeetingsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get('/', queryParams(adminListQuery.meetings), async (c) => {
+  return contractRouter()
+    .openapi(routeOf(api.admin.meetings), async (c) => {
       const query = c.req.valid('query');
       const { id, q, clientId, doctorId, from, to } = query.filter;
       const filter: Filter<MeetingDoc> = {};
@@ -33,15 +31,14 @@ export function adminMeetingsRoutes(deps: AppDeps) {
       return listResponse(c, 'meetings', query.range.start, docs.map((d) => toRecord(toMeeting(d))), total);
     })
 
-    .get('/:id', pathParams(adminIdParam), async (c) => {
+    .openapi(routeOf(api.admin.meeting), async (c) => {
       const doc = await meetingsCollection(deps.db).findOne({ _id: new ObjectId(c.req.valid('param').id) });
       if (!doc) throw notFound(M.notFound);
-      return c.json(toRecord(toMeeting(doc)));
+      return c.json(toRecord(toMeeting(doc)), 200);
     })
 
-    .delete('/:id', pathParams(adminIdParam), async (c) => {
-      const admin = requireVerifiedAdmin(c);
-      const deleted = await deleteMeeting(deps, admin, new ObjectId(c.req.valid('param').id));
-      return c.json(toRecord(deleted));
+    .openapi(routeOf(api.admin.deleteMeeting), async (c) => {
+      const deleted = await deleteMeeting(deps, c.var.account, new ObjectId(c.req.valid('param').id));
+      return c.json(toRecord(deleted), 200);
     });
 }

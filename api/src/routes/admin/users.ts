@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
 import { ObjectId, type Filter } from 'mongodb';
-import { adminIdParam, adminListQuery, AUTH_MESSAGES } from '@bh/shared';
+import { AUTH_MESSAGES } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { pathParams, queryParams } from '../../lib/validate.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 
 const STORED_SORT = { id: '_id', name: 'name', email: 'email', role: 'role', isVerified: 'isVerified', createdAt: 'createdAt' } as const;
@@ -30,8 +29,8 @@ function toRecord(user: UserDoc) {
 
 export function adminUsersRoutes(deps: AppDeps) {
   const users = deps.cols.users;
-  return new Hono<AppEnv>()
-    .get('/', queryParams(adminListQuery.users), async (c) => {
+  return contractRouter()
+    .openapi(routeOf(api.admin.users), async (c) => {
       const query = c.req.valid('query');
       const { id, q, role, isVerified } = query.filter;
       const filter: Filter<UserDoc> = {};
@@ -43,9 +42,9 @@ export function adminUsersRoutes(deps: AppDeps) {
       return listResponse(c, 'users', query.range.start, docs.map(toRecord), total);
     })
 
-    .get('/:id', pathParams(adminIdParam), async (c) => {
+    .openapi(routeOf(api.admin.user), async (c) => {
       const user = await users.findOne({ _id: new ObjectId(c.req.valid('param').id) });
       if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-      return c.json(toRecord(user));
+      return c.json(toRecord(user), 200);
     });
 }

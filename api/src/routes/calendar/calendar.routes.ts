@@ -1,13 +1,11 @@
-import { Hono } from 'hono';
 import { ObjectId } from 'mongodb';
-import { meetingIdParam, OUTBOX_MESSAGES } from '@bh/shared';
+import { OUTBOX_MESSAGES } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { pathParams } from '../../lib/validate.ts';
 import { meetingCalendar } from '../../mail/calendar.ts';
 import { addressOf } from '../../mail/transport.ts';
-import { requireRole } from '../../middleware/auth.ts';
 import { meetingsCollection } from '../meeting/meeting.service.ts';
 
 /**
@@ -16,11 +14,8 @@ import { meetingsCollection } from '../meeting/meeting.service.ts';
  * email removes the event this file added. Someone else's meeting is "not found".
  */
 export function calendarRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/:meetingId/calendar.ics', async (c, next) => {
-    requireRole(c, ['user', 'doctor', 'admin']);
-    await next();
-  }, pathParams(meetingIdParam), async (c) => {
-    const user = requireRole(c, ['user', 'doctor', 'admin']);
+  return contractRouter().openapi(routeOf(api.calendar.meetingIcs), async (c) => {
+    const user = c.var.account;
     const meeting = await meetingsCollection(deps.db).findOne({ _id: new ObjectId(c.req.valid('param').meetingId) });
     const mine = meeting && (user.role === 'admin' || meeting.clientId.equals(user._id) || meeting.doctorId.equals(user._id));
     if (!meeting || !mine) throw notFound(OUTBOX_MESSAGES.calendarNotFound);
@@ -39,6 +34,6 @@ export function calendarRoutes(deps: AppDeps) {
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="better-health-session-${meeting.meetingDate}.ics"`);
     c.header('Cache-Control', 'private, no-store');
-    return c.body(ics);
+    return c.body(ics, 200);
   });
 }

@@ -401,15 +401,17 @@ describe('POST /api/v1/meeting/verify-email', () => {
     expect(await d.json()).toEqual({ success: true, message: 'Doctor verified: Dr. Arjun Menon', user: { name: 'Dr. Arjun Menon', email: doctor.email } });
   });
 
+  // An email naming no participant is a bad value in the body, answered as create-meeting answers
+  // it for its fields: 400 with the field's error (it was 404 here and 400 there, issue 16).
   it('explains what is wrong: unknown, wrong role, or associate not verified', async () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const client = await ctx.createUser({ role: 'user' });
     const pending = await ctx.createUser({ role: 'doctor', isVerified: 'pending' });
     const rejected = await ctx.createUser({ role: 'doctor', isVerified: 'rejected' });
     const cases: [unknown, number, string][] = [
-      [{ email: 'ghost@test.betterhealth.in', userType: 'client' }, 404, M.clientNotFound],
-      [{ email: pending.email, userType: 'client' }, 404, M.clientNotFound],
-      [{ email: client.email, userType: 'doctor' }, 404, M.doctorNotFound],
+      [{ email: 'ghost@test.betterhealth.in', userType: 'client' }, 400, M.clientNotFound],
+      [{ email: pending.email, userType: 'client' }, 400, M.clientNotFound],
+      [{ email: client.email, userType: 'doctor' }, 400, M.doctorNotFound],
       [{ email: pending.email, userType: 'doctor' }, 400, M.doctorNotVerified],
       [{ email: rejected.email, userType: 'doctor' }, 400, M.doctorNotVerified],
       [{ email: '', userType: 'client' }, 400, AUTH_MESSAGES.emailRequired],
@@ -419,8 +421,25 @@ describe('POST /api/v1/meeting/verify-email', () => {
     for (const [body, status, message] of cases) {
       const res = await ctx.request('POST', '/api/v1/meeting/verify-email', { cookie: admin.cookie, body });
       expect(res.status, message).toBe(status);
-      expect((await res.json()).message).toBe(message);
+      const answer = await res.json();
+      expect(answer.message).toBe(message);
+      const aboutTheAccount = ([M.clientNotFound, M.doctorNotFound, M.doctorNotVerified] as string[]).includes(message);
+      if (aboutTheAccount) expect(answer.errors, message).toEqual([{ path: 'email', message }]);
     }
+  });
+
+  it('answers an unknown client as create-meeting does for its client field: 400 with the field', async () => {
+    ctx.clock.set(START);
+    const { admin, doctor } = await people();
+    const body = meetingBody('ghost@test.betterhealth.in', doctor.email);
+    const created = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body });
+    const verified = await ctx.request('POST', '/api/v1/meeting/verify-email', { cookie: admin.cookie, body: { email: body.clientId, userType: 'client' } });
+    expect([created.status, verified.status]).toEqual([400, 400]);
+    const [a, b] = [await created.json(), await verified.json()];
+    expect(a.message).toBe(M.clientNotFound);
+    expect(b.message).toBe(M.clientNotFound);
+    expect(a.errors).toEqual([{ path: 'clientId', message: M.clientNotFound }]);
+    expect(b.errors).toEqual([{ path: 'email', message: M.clientNotFound }]);
   });
 });
 

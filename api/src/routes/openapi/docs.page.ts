@@ -191,7 +191,7 @@ function responseBlock(status: string, response: OpenApiResponse): string {
   const bodies = Object.entries(response.content ?? {})
     .map(([type, media]) => {
       if (media.schema.$ref) return `<div class="note"><code>${escapeHtml(type)}</code>: the error shape (<code>success</code>, <code>message</code>, <code>errors</code>)</div>`;
-      if (media.schema.contentMediaType) return `<div class="note"><code>${escapeHtml(type)}</code></div>`;
+      if (media.schema.contentMediaType || media.schema.format === 'binary') return `<div class="note"><code>${escapeHtml(type)}</code></div>`;
       return `<details><summary><code>${escapeHtml(type)}</code> body</summary>${renderSchema(media.schema)}</details>`;
     })
     .join('');
@@ -199,7 +199,7 @@ function responseBlock(status: string, response: OpenApiResponse): string {
 }
 
 function operationBlock(method: string, path: string, op: OpenApiOperation): string {
-  const description = op.description.replace(/\*\*Who may call:\*\*[^\n]*$/, '').trim();
+  const description = (op.description ?? '').replace(/\*\*Who may call:\*\*[^\n]*$/, '').trim();
   const body = op.requestBody
     ? Object.entries(op.requestBody.content)
         .map(([type, media]) => `<h4>Request body <code>${escapeHtml(type)}</code></h4>${renderSchema(media.schema)}`)

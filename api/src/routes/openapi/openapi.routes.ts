@@ -1,24 +1,23 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/types.ts';
-import { DOCS_CSP, renderDocsPage } from './docs.page.ts';
-import { openApiDocument } from './openapi.document.ts';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import { DOCUMENT_HEADERS } from '../../web/security-headers.ts';
+import { DOCS_CSP, renderDocsPage } from './docs.page.ts';
+import type { OpenApiDocument } from './openapi.document.ts';
 
-/** GET /api/v1/openapi.json: the contract, generated from the shared schemas. */
-export function openapiRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => {
+/** GET /api/v1/openapi.json: the contract, produced from the mounted definitions. */
+export function openapiRoutes(document: () => OpenApiDocument) {
+  return contractRouter().openapi(routeOf(api.reference.openapi), (c) => {
     c.header('Cache-Control', 'no-cache');
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(openApiDocument().json);
+    return c.json(document(), 200);
   });
 }
 
-let page: string | null = null;
-
 /** GET /api/docs: the same contract as a readable, script-free page. */
-export function apiDocsRoutes() {
+export function apiDocsRoutes(document: () => OpenApiDocument) {
+  let page: string | null = null;
   return new Hono().get('/', (c) => {
-    page ??= renderDocsPage(openApiDocument().document);
+    page ??= renderDocsPage(document());
     c.header('Content-Security-Policy', DOCS_CSP);
     for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
     c.header('Cache-Control', 'no-cache');

@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import { ObjectId } from 'mongodb';
 import {
   FILE_KIND_MIME,
@@ -7,10 +6,11 @@ import {
   UPLOAD_MESSAGES,
   uploadUrl,
 } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { AppEnv, AuthUser } from '../../lib/types.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { AuthUser } from '../../lib/types.ts';
 import { MULTIPART_OVERHEAD_BYTES } from './multipart.ts';
 import { findReadableUpload, openUploadStream, storeUpload } from './uploads.service.ts';
 
@@ -40,16 +40,12 @@ function countUpload(deps: AppDeps, user: AuthUser): Promise<number> {
   return deps.limiter.hit(`upload:${user._id.toHexString()}`, UPLOAD_LIMITS.windowMs);
 }
 
-/** Associates and admins upload their documents, verified or not (they need them to apply). */
-function requireUploader(user: AuthUser): void {
-  if (user.role === 'user') throw forbidden();
-}
-
 export function uploadsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .post('/', async (c) => {
-      const user = requireUser(c);
-      requireUploader(user);
+  // Associates and admins upload their documents, verified or not (they need them to apply): the
+  // guard lets them through. The body is streamed by storeUpload, never buffered by a validator.
+  return contractRouter()
+    .openapi(routeOf(api.uploads.create), async (c) => {
+      const user = c.var.account;
 
       // A declared length past the limit is refused before a single byte is read.
       const declared = Number(c.req.header('content-length') ?? Number.NaN);
@@ -74,10 +70,9 @@ export function uploadsRoutes(deps: AppDeps) {
       );
     })
 
-    .get('/:id', async (c) => {
-      const user = requireUser(c);
-      requireUploader(user);
-      const id = c.req.param('id');
+    .openapi(routeOf(api.uploads.read), async (c) => {
+      const user = c.var.account;
+      const { id } = c.req.valid('param');
       // Anything but a stored file the caller may read is the same 404, so ids reveal nothing.
       if (!/^[0-9a-f]{24}$/.test(id)) throw notFound(UPLOAD_MESSAGES.notFound);
       const file = await findReadableUpload(deps, user, new ObjectId(id));

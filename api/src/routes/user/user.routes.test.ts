@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@bh/shared';
+import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { SESSION_POLICY } from '../../lib/sessions.ts';
 
@@ -263,6 +263,20 @@ describe('cross-site requests', () => {
       const res = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: user.cookie, headers: { 'content-type': type }, body: '{"name":"Form"}' });
       expect(res.status, type).toBe(415);
     }
+  });
+
+  // The router checks the media type a definition declares before reading the body: a JSON type
+  // with a malformed parameter is not JSON either, said in the product's words (it was parsed as
+  // JSON before the routes were mounted from their definitions).
+  it('refuses a malformed JSON media type with 415 and the product message', async () => {
+    const user = await ctx.signedIn('user');
+    for (const type of ['application/json; charset', 'application/json;']) {
+      const res = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: user.cookie, headers: { 'content-type': type }, body: '{"name":"Typed"}' });
+      expect(res.status, type).toBe(415);
+      expect((await res.json()).message, type).toBe(GENERAL_MESSAGES.unsupportedMediaType);
+    }
+    const fine = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: user.cookie, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"name":"Typed"}' });
+    expect(fine.status).toBe(200);
   });
 });
 

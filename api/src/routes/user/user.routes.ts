@@ -1,19 +1,14 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import {
-  AUTH_MESSAGES,
-  loginRequestSchema,
-  profileUpdateRequestSchema,
-  registerRequestSchema,
-} from '@bh/shared';
+import { AUTH_MESSAGES } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
 import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser, type AppEnv } from '../../lib/types.ts';
-import { jsonBody } from '../../lib/validate.ts';
-import { requireUser, requireVerifiedAdmin } from '../../middleware/auth.ts';
 import { createAccount } from './user.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
 
@@ -25,10 +20,10 @@ export function isHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
 export function userRoutes(deps: AppDeps) {
   const { cols, sessions, limiter, passwords, config } = deps;
 
-  return new Hono<AppEnv>()
+  return contractRouter()
     // A login takes its place in the password queue first: in a burst, what does not fit is
     // refused at once (503) before it costs any database work.
-    .post('/login', jsonBody(loginRequestSchema), (c) => passwords.admit(async () => {
+    .openapi(routeOf(api.user.login), (c) => passwords.admit(async () => {
       const { email, password, remember } = c.req.valid('json');
       const ip = c.get('clientIp');
       const familiarKey = `login:familiar:${email}|${ip}`;
@@ -71,28 +66,20 @@ export function userRoutes(deps: AppDeps) {
         ...(session.remember ? { expires: session.absoluteExpiresAt } : {}),
       });
       const { passwordHash: _omit, ...safe } = user;
-      return c.json({ success: true as const, message: AUTH_MESSAGES.loginSuccess, user: toPublicUser(safe) });
+      return c.json({ success: true as const, message: AUTH_MESSAGES.loginSuccess, user: toPublicUser(safe) }, 200);
     }))
 
-    .post('/logout', async (c) => {
-      requireUser(c);
+    .openapi(routeOf(api.user.logout), async (c) => {
       const session = c.get('session');
       if (session) await sessions.destroy(session._id);
       deleteCookie(c, SESSION_COOKIE, { path: '/' });
-      return c.json({ success: true as const, message: AUTH_MESSAGES.loggedOut });
+      return c.json({ success: true as const, message: AUTH_MESSAGES.loggedOut }, 200);
     })
 
-    .get('/profile', (c) => {
-      const user = requireUser(c);
-      return c.json({ success: true as const, user: toPublicUser(user) });
-    })
+    .openapi(routeOf(api.user.profile), (c) => c.json({ success: true as const, user: toPublicUser(c.var.account) }, 200))
 
-    .put('/profile/update', async (c, next) => {
-      // Authentication comes before validation so anonymous callers learn nothing about the rules.
-      requireUser(c);
-      await next();
-    }, jsonBody(profileUpdateRequestSchema), async (c) => {
-      const user = requireUser(c);
+    .openapi(routeOf(api.user.updateProfile), async (c) => {
+      const user = c.var.account;
       const body = c.req.valid('json');
       const set: Record<string, unknown> = { updatedAt: deps.clock.now() };
       if (body.name !== undefined) set.name = body.name;
@@ -128,15 +115,11 @@ export function userRoutes(deps: AppDeps) {
         await sessions.destroyOthers(user._id, session?._id ?? '');
         await recordAudit(deps, { actor: user, action: 'password.change', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
       }
-      return c.json({ success: true as const, message: AUTH_MESSAGES.profileUpdated, user: toPublicUser(safeUpdated) });
+      return c.json({ success: true as const, message: AUTH_MESSAGES.profileUpdated, user: toPublicUser(safeUpdated) }, 200);
     })
 
-    .post('/register', async (c, next) => {
-      // Authorization comes before validation so anonymous callers learn nothing about the rules.
-      requireVerifiedAdmin(c);
-      await next();
-    }, jsonBody(registerRequestSchema), async (c) => {
-      const admin = requireVerifiedAdmin(c);
+    .openapi(routeOf(api.user.register), async (c) => {
+      const admin = c.var.account;
       const body = c.req.valid('json');
       const created = await createAccount(deps, body);
       if (!created) throw conflict(AUTH_MESSAGES.emailTaken);
