@@ -4,6 +4,7 @@ import { istDateString, REGISTRATION_MESSAGES, type ApplicationRequest, type Upl
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { adminCreate } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -82,7 +83,7 @@ async function apply(api: ApiClient, who: { name: string; email: string }, accou
     educationDetails: [{ level: "Master's Degree", degreeName: 'MSc Counselling', institutionName: 'University of Madras', graduationYear: 2018, major: '' }],
     bankAccount: { accountHolder: who.name, bankName: 'Indian Bank', branchName: 'Mylapore', accountNumber, ifsc: 'IDIB0000123', upi: 'kavya@okaxis' },
   };
-  const res = await api.call('POST', '/register/employees', body);
+  const res = await api.call(ops.register.submit, { body: body });
   if (res.status !== 201) throw new Error(`application failed: ${res.status} ${JSON.stringify(res.json)}`);
 }
 
@@ -142,7 +143,7 @@ describe('admin verification journey', () => {
     await page.waitForURL(/\/admin\/verify-documents$/);
     await expectVisible(page.getByText(REGISTRATION_MESSAGES.noPending));
 
-    const status = await associateApi.call<{ isVerified: string; rejectionReason?: string }>('GET', '/register/check-verified');
+    const status = await associateApi.call(ops.register.checkVerified);
     expect(status.json).toMatchObject({ isVerified: 'rejected', rejectionReason: reason });
     const rejected = await session.newPage();
     await signIn(rejected.page, associate.email, PASSWORD);

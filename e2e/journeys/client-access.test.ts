@@ -12,6 +12,7 @@ import {
   uniqueCouponCode,
   verifiedAssociate,
 } from '../support/seed.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -46,12 +47,12 @@ describe('a client', () => {
     const start = startAfter(new Date(), 3 * 24 * 60);
     const meeting = await scheduleMeeting(admin, client, associate, start);
     const code = uniqueCouponCode('GUARD');
-    const coupon = await admin.api.call<{ data: { _id: string } }>('POST', '/payments/coupon', {
+    const coupon = await admin.api.call(ops.payments.createCoupon, { body: {
       couponCode: code,
       forNewUsers: true,
       isActive: true,
       paymentLinks: couponLinks(code),
-    });
+    } });
     expect(coupon.status).toBe(201);
     const couponId = coupon.json.data._id;
     expect(couponId).toMatch(/^[0-9a-f]{24}$/);
@@ -150,13 +151,13 @@ describe('a client', () => {
     expect(upload.status()).toBe(403);
 
     // Nothing the client tried took effect.
-    const coupons = await admin.api.call<{ data: { couponCode: string; isActive: boolean }[] }>('GET', '/payments/coupons');
+    const coupons = await admin.api.call(ops.payments.coupons);
     expect(coupons.json.data.find((c) => c.couponCode === code)).toMatchObject({ isActive: true });
-    const meetings = await admin.api.call<{ meetings: { _id: string }[] }>('GET', '/meeting/get-meetings');
+    const meetings = await admin.api.call(ops.meeting.list);
     expect(meetings.json.meetings.map((m) => m._id)).toContain(meeting._id);
-    const pending = await admin.api.call<{ user: { _id: string }[] }>('GET', '/register/status-pending');
+    const pending = await admin.api.call(ops.register.pending);
     expect(pending.json.user.map((u) => u._id)).toContain(applicant._id);
-    expect((await new ApiClient(baseUrl).call('POST', '/user/login', { email: sneaky.email, password: sneaky.password })).status).toBe(401);
+    expect((await new ApiClient(baseUrl).call(ops.user.login, { body: { email: sneaky.email, password: sneaky.password } })).status).toBe(401);
 
     // The client's own dashboard still shows the meeting the refused calls tried to delete.
     await page.goto(`${baseUrl}/dashboard`);

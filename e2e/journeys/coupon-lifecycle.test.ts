@@ -5,6 +5,7 @@ import { ApiClient } from '../support/api.ts';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { expectVisible, openedTab, signIn, standInFor, toneOf, unexpectedErrors } from '../support/portal.ts';
 import { cliAdmin, uniqueCouponCode } from '../support/seed.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -48,7 +49,7 @@ describe('a coupon’s life', () => {
     const admin = await cliAdmin(baseUrl, dataDir, 'Tara Ghosh');
     const code = uniqueCouponCode('LIFE');
     const link = (service: string, plan: string) => `${CHECKOUT_ORIGIN}/e2e/${code.toLowerCase()}/${service}-${plan}`;
-    const defaults = await new ApiClient(baseUrl).call<{ data: { paymentLink: string } }>('GET', '/payments/default/mental-Health-Counselling/single');
+    const defaults = await new ApiClient(baseUrl).call(ops.payments.defaultLink, { params: { service: 'mental-Health-Counselling', planType: 'single' } });
     const defaultLink = defaults.json.data.paymentLink;
     expect(defaultLink).toMatch(/^https:\/\//);
 
@@ -116,7 +117,7 @@ describe('a coupon’s life', () => {
     await expectVisible(page.getByText('Coupon deleted successfully'));
     await card.waitFor({ state: 'detached' });
 
-    const coupons = await admin.api.call<{ data: { couponCode: string }[] }>('GET', '/payments/coupons');
+    const coupons = await admin.api.call(ops.payments.coupons);
     expect(coupons.json.data.map((c) => c.couponCode)).not.toContain(code);
     const gone = await visitor.check(code);
     await expectVisible(gone.getByText('Invalid or inactive coupon code', { exact: true }));

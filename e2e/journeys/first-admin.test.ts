@@ -5,6 +5,7 @@ import { useBrowser } from '../support/browser.ts';
 import { expectVisible, signIn, toneOf, unexpectedErrors } from '../support/portal.ts';
 import { newPassword } from '../support/seed.ts';
 import { adminCreate } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -81,7 +82,7 @@ describe('the first admin', () => {
 
     const profile = new ApiClient(baseUrl);
     await profile.login(associate.email, associate.password);
-    const me = await profile.call<{ user: { role: string; isVerified: string } }>('GET', '/user/profile');
+    const me = await profile.call(ops.user.profile);
     expect(me.json.user).toMatchObject({ role: 'doctor', isVerified: 'not_submitted' });
     for (const tracked of [associateTab, clientTab]) expect(unexpectedErrors(tracked.consoleErrors)).toEqual([]);
   });

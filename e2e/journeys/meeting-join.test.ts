@@ -9,6 +9,7 @@ import { moveClocks, serverNow, startClockServer, syncPageClock } from '../suppo
 import { cellUnder, expectVisible, openedTab, signIn, standInFor, unexpectedErrors } from '../support/portal.ts';
 import { cliAdmin, createAccount, scheduleMeeting, startAfter, verifiedAssociate, type Account, type SeededMeeting } from '../support/seed.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const session = useBrowser('meeting-join');
 let server: ProductServer;
@@ -77,7 +78,7 @@ describe('joining a meeting at its join window', () => {
     // The server refuses a join before the window too, whatever the page shows.
     const clientApi = new ApiClient(server.baseUrl);
     await clientApi.login(client.email, client.password);
-    expect((await clientApi.call('POST', `/meeting/meetingJoinedAt/${meeting._id}`)).status).toBe(409);
+    expect((await clientApi.call(ops.meeting.recordJoin, { params: { meetingId: meeting._id } })).status).toBe(409);
 
     // Two minutes before the start, on the server and in the browser: the join window is open.
     const joinWindow = new Date(meeting.start.getTime() - 2 * 60_000);
@@ -90,10 +91,7 @@ describe('joining a meeting at its join window', () => {
 
     // The joins were recorded at the server's (moved) time, not the machine's.
     const afterJoins = await serverNow(server.baseUrl);
-    const listed = await admin.api.call<{ meetings: { _id: string; userJoinedAt: string | null; docJoinedAt: string | null }[] }>(
-      'GET',
-      '/meeting/get-meetings',
-    );
+    const listed = await admin.api.call(ops.meeting.list);
     const recorded = listed.json.meetings.find((m) => m._id === meeting._id);
     const joinedAt = [recorded?.userJoinedAt, recorded?.docJoinedAt].map((t) => new Date(t ?? 0));
     for (const t of joinedAt) {
@@ -124,7 +122,7 @@ describe('joining a meeting at its join window', () => {
 
   it('has no clock control outside test runs: no route by default, and production refuses to start with it', async () => {
     const shared = new ApiClient(inject('baseUrl'));
-    expect((await shared.call('PUT', '/test/clock', { now: new Date().toISOString() })).status).toBe(404);
+    expect((await shared.testClock('PUT', new Date())).status).toBe(404);
 
     const dataDir = mkdtempSync(join(tmpdir(), 'bh-e2e-clock-'));
     try {

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('portal-associate');
@@ -21,7 +22,7 @@ describe('an associate applying for verification', () => {
     const admin = new ApiClient(baseUrl);
     await admin.login(DEMO.admin, DEMO.password);
     const associate = { name: 'Rohan Kulkarni', email: uniqueEmail('rohan'), password: 'Rohan-Health-2026' };
-    expect((await admin.call('POST', '/user/register', { ...associate, role: 'doctor' })).status).toBe(201);
+    expect((await admin.call(ops.user.register, { body: { ...associate, role: 'doctor' } })).status).toBe(201);
 
     const { page, consoleErrors } = await session.newPage();
     await page.goto(`${baseUrl}/login`);
@@ -107,13 +108,10 @@ describe('an associate applying for verification', () => {
     await page.getByText('Your documents are under review. Please give us some time for verification.').waitFor();
 
     // The admin sees the application waiting, with the uploaded files stored privately.
-    const pending = await admin.call<{ user: { _id: string; email: string }[] }>('GET', '/register/status-pending');
+    const pending = await admin.call(ops.register.pending);
     const mine = pending.json.user.find((u) => u.email === associate.email);
     expect(mine).toBeDefined();
-    const details = await admin.call<{ employee: { personalInfo: { resumeUrl: string; permanentAddress: string }; bankAccount: { accountNumber: string } } }>(
-      'GET',
-      `/register/doctor-details/${mine?._id ?? ''}`,
-    );
+    const details = await admin.call(ops.register.doctorDetails, { params: { userId: mine?._id ?? '' } });
     expect(details.json.employee.personalInfo.permanentAddress).toBe('7 Koregaon Park Road');
     expect(details.json.employee.personalInfo.resumeUrl).toMatch(/^\/api\/v1\/uploads\/[0-9a-f]{24}$/);
     expect(details.json.employee.bankAccount.accountNumber).not.toContain('918273645501');

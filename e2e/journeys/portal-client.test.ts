@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('portal-client');
@@ -15,7 +16,7 @@ async function seedClientWithMeeting() {
   const admin = new ApiClient(baseUrl);
   await admin.login(DEMO.admin, DEMO.password);
   const client = { name: 'Kavya Menon', email: uniqueEmail('kavya'), password: 'Kavya-Health-2026' };
-  const created = await admin.call('POST', '/user/register', { ...client, role: 'user' });
+  const created = await admin.call(ops.user.register, { body: { ...client, role: 'user' } });
   expect(created.status).toBe(201);
 
   const fiveMinutes = 5 * MINUTE_MS;
@@ -25,13 +26,13 @@ async function seedClientWithMeeting() {
   for (let attempt = 1; ; attempt += 1) {
     const start = new Date(Math.ceil(Date.now() / fiveMinutes) * fiveMinutes + randomInt(3 * slotsPerDay, 200 * slotsPerDay) * fiveMinutes);
     const when = istDateAndTime(start);
-    const meeting = await admin.call('POST', '/meeting/create-meeting', {
+    const meeting = await admin.call(ops.meeting.create, { body: {
       clientId: client.email,
       doctorId: DEMO.associate,
       ...when,
       meetingLink: 'https://meet.example.in/kavya-first-session',
       formLink: 'https://forms.example.in/bh-session-report',
-    });
+    } });
     if (meeting.status === 409 && attempt < 5) continue;
     expect(meeting.status, JSON.stringify(meeting.json)).toBe(201);
     return { client, start, when };

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, DEMO } from '../support/api.ts';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { scrollSettled } from '../support/site-layout.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('public-site');
@@ -97,7 +98,7 @@ describe('public site journey', () => {
     const tracked = await newPage();
     const { page, consoleErrors } = tracked;
     const path = PAYMENT_PATHS[0] ?? '';
-    const defaults = await new ApiClient(baseUrl).call<{ data: { paymentLink: string } }>('GET', '/payments/default/mental-Health-Counselling/single');
+    const defaults = await new ApiClient(baseUrl).call(ops.payments.defaultLink, { params: { service: 'mental-Health-Counselling', planType: 'single' } });
     const defaultLink = defaults.json.data.paymentLink;
 
     await page.goto(`${baseUrl}${path}`);
@@ -128,7 +129,7 @@ describe('public site journey', () => {
     await admin.login(DEMO.admin, DEMO.password);
     const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
     const link = (plan: string) => `${CHECKOUT_ORIGIN}/e2e/${code.toLowerCase()}/${plan}`;
-    const created = await admin.call('POST', '/payments/coupon', {
+    const created = await admin.call(ops.payments.createCoupon, { body: {
       couponCode: code,
       forNewUsers: false,
       isActive: true,
@@ -136,7 +137,7 @@ describe('public site journey', () => {
         mentalHealthCounselling: { single: link('mh-single'), bundle: link('mh-bundle') },
         cosmetologistConsultancy: { single: link('cos-single'), bundle: link('cos-bundle') },
       },
-    });
+    } });
     expect(created.status).toBe(201);
 
     const tracked = await newPage({ viewport: { width: 390, height: 844 } });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EngineUnavailableError, recordedEngine, startEmbeddedDb } from '@bh/api/db/embedded';
 import { ApiClient, DEMO } from '../support/api.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const folders: string[] = [];
 const folder = (name: string) => {
@@ -113,7 +114,7 @@ describe('supervision of the embedded database', () => {
       expect(after.pid).not.toBe(before.pid);
       expect(after.port).toBe(before.port);
       await client.login(DEMO.admin, DEMO.password);
-      expect((await client.call('GET', '/meeting/get-meetings')).status).toBe(200);
+      expect((await client.call(ops.meeting.list)).status).toBe(200);
       expect((await fetch(`${server.baseUrl}/api/v1/health/ready`)).status).toBe(200);
     }
     expect(server.output()).toMatch(/Embedded ferretdb exited \(SIGKILL\); starting it again/);

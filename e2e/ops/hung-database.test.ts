@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDb, type EmbeddedDb } from '@bh/api/db/embedded';
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { adminCreate, freePort, startProductServer, type ProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,7 +43,7 @@ describe('hung database', () => {
     api = await startProductServer({ entry: 'api/src/server.ts', env });
     const client = new ApiClient(api.baseUrl);
     await client.login(admin.email, admin.password);
-    expect((await client.call('GET', '/user/profile')).status).toBe(200);
+    expect((await client.call(ops.user.profile)).status).toBe(200);
 
     // Four callers keep requests in flight throughout; each request is timed from when it was sent.
     let running = true;
@@ -50,7 +51,7 @@ describe('hung database', () => {
     const caller = async () => {
       while (running) {
         const sentAt = Date.now();
-        const res = await client.call<{ message?: string }>('GET', '/user/profile');
+        const res = await client.call(ops.user.profile);
         answers.push({ sentAt, ms: Date.now() - sentAt, status: res.status, ...(res.json?.message ? { message: res.json.message } : {}) });
       }
     };

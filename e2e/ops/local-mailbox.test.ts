@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 /**
  * `pnpm start` on a fresh data folder with no SMTP_URL: it says where the demo's emails can be
@@ -18,7 +19,7 @@ describe('the local mailbox of a fresh start', () => {
   it('prints its address, and shows an email the product sent', async () => {
     expect(server.output()).toContain(`Emails go to a local mailbox (no SMTP_URL set): read them at ${server.baseUrl}/dev/mailbox`);
     const api = new ApiClient(server.baseUrl);
-    const res = await api.call('POST', '/user/forgot-password', { email: 'admin@demo.betterhealth.in' });
+    const res = await api.call(ops.accountLinks.forgotPassword, { body: { email: 'admin@demo.betterhealth.in' } });
     expect(res.status).toBe(200);
 
     let list = '';

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDb, type EmbeddedDb } from '@bh/api/db/embedded';
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { adminCreate, freePort, startProductServer, type ProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,7 +49,7 @@ describe('database outage', () => {
     const writer = (async () => {
       while (writing) {
         const email = uniqueEmail('outage-client');
-        const { value, ms } = await timed(() => client.call('POST', '/user/register', { name: 'Outage Client', email, password: 'Client-pass-123', role: 'user' }));
+        const { value, ms } = await timed(() => client.call(ops.user.register, { body: { name: 'Outage Client', email, password: 'Client-pass-123', role: 'user' } }));
         slowest = Math.max(slowest, ms);
         statuses.push(value.status);
         if (value.status === 201) acknowledged.push(email);
@@ -66,7 +67,7 @@ describe('database outage', () => {
     // However quickly each 503 comes (at once, or after the driver's 2 s server selection), the
     // outage lasts at least 10 s and sees at least six calls.
     while (Date.now() - downAt < 10_000 || duringOutage.length < 6) {
-      const { value, ms } = await timed(() => client.call<{ message: string }>('GET', '/user/profile'));
+      const { value, ms } = await timed(() => client.call(ops.user.profile));
       duringOutage.push(value.status);
       expect(ms).toBeLessThan(5_000);
       if (value.status === 503) expect(value.json.message).toMatch(/temporarily unavailable/i);
@@ -81,7 +82,7 @@ describe('database outage', () => {
     const upAt = Date.now();
     let recoveredAfter = Infinity;
     while (Date.now() - upAt < 15_000) {
-      const res = await client.call('GET', '/user/profile');
+      const res = await client.call(ops.user.profile);
       if (res.status === 200) {
         recoveredAfter = Date.now() - upAt;
         break;

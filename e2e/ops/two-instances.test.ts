@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDb, type EmbeddedDb } from '@bh/api/db/embedded';
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { adminCreate, startProductServer, type ProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 describe('two API instances on one database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bh-two-'));
@@ -36,31 +37,31 @@ describe('two API instances on one database', () => {
     await onA.login(admin.email, admin.password);
     const onB = new ApiClient(b.baseUrl);
     onB.cookie = onA.cookie;
-    expect((await onB.call('GET', '/user/profile')).status).toBe(200);
+    expect((await onB.call(ops.user.profile)).status).toBe(200);
 
-    const created = await onB.call('POST', '/user/register', { name: 'Shared Client', email: uniqueEmail('two-client'), password: 'Client-pass-123', role: 'user' });
+    const created = await onB.call(ops.user.register, { body: { name: 'Shared Client', email: uniqueEmail('two-client'), password: 'Client-pass-123', role: 'user' } });
     expect(created.status).toBe(201);
 
-    expect((await onB.call('POST', '/user/logout')).status).toBe(200);
+    expect((await onB.call(ops.user.logout)).status).toBe(200);
     const again = new ApiClient(a.baseUrl);
     again.cookie = onA.cookie;
-    expect((await again.call('GET', '/user/profile')).status).toBe(401);
+    expect((await again.call(ops.user.profile)).status).toBe(401);
   });
 
   it('counts failed logins made on both instances toward one limit', async () => {
     const target = { email: uniqueEmail('two-target'), name: 'Target', password: 'Target-pass-123' };
     const adminClient = new ApiClient(a.baseUrl);
     await adminClient.login(admin.email, admin.password);
-    expect((await adminClient.call('POST', '/user/register', { ...target, role: 'user' })).status).toBe(201);
+    expect((await adminClient.call(ops.user.register, { body: { ...target, role: 'user' } })).status).toBe(201);
 
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const via = new ApiClient(i % 2 === 0 ? a.baseUrl : b.baseUrl);
-      statuses.push((await via.call('POST', '/user/login', { email: target.email, password: `wrong-${i}` })).status);
+      statuses.push((await via.call(ops.user.login, { body: { email: target.email, password: `wrong-${i}` } })).status);
     }
     expect(statuses).toEqual(Array(10).fill(401));
     for (const server of [a, b]) {
-      const res = await new ApiClient(server.baseUrl).call('POST', '/user/login', { email: target.email, password: target.password });
+      const res = await new ApiClient(server.baseUrl).call(ops.user.login, { body: { email: target.email, password: target.password } });
       expect(res.status).toBe(429);
     }
   });

@@ -4,7 +4,7 @@ import { startProductServer, type ProductServer } from './server.ts';
 
 /**
  * A product server of the journey's own, on a fresh embedded database, whose clock the journey
- * may move: PUT /api/v1/test/clock exists only when NODE_ENV=test and TEST_CLOCK=on.
+ * may move: the test clock route exists only when NODE_ENV=test and TEST_CLOCK=on.
  */
 export function startClockServer(): Promise<ProductServer> {
   return startProductServer({ env: { NODE_ENV: 'test', TEST_CLOCK: 'on' } });
@@ -12,14 +12,14 @@ export function startClockServer(): Promise<ProductServer> {
 
 /** The server's "now" (its clock keeps ticking from wherever it was last set). */
 export async function serverNow(baseUrl: string): Promise<Date> {
-  const res = await new ApiClient(baseUrl).call<{ now: string }>('GET', '/test/clock');
+  const res = await new ApiClient(baseUrl).testClock('GET');
   if (res.status !== 200) throw new Error(`the server has no movable clock: ${res.status}`);
-  return new Date(res.json.now);
+  return new Date(res.json.now ?? '');
 }
 
 /** Moves the server's clock to `at`; it ticks on from there. */
 export async function setServerClock(baseUrl: string, at: Date): Promise<void> {
-  const res = await new ApiClient(baseUrl).call<{ now: string }>('PUT', '/test/clock', { now: at.toISOString() });
+  const res = await new ApiClient(baseUrl).testClock('PUT', at);
   if (res.status !== 200) throw new Error(`moving the server's clock failed: ${res.status} ${JSON.stringify(res.json)}`);
 }
 

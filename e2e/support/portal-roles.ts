@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { PublicUser } from '@bh/shared';
 import { ApiClient, DEMO } from './api.ts';
 import { createAccount, submitApplication, type Admin } from './seed.ts';
+import { api as ops } from '@bh/shared/contract';
 
 /** The five kinds of signed-in person the portal distinguishes (spec §6, DESIGN §3). */
 export const ROLES = ['client', 'associate', 'unverifiedAssociate', 'admin', 'unverifiedAdmin'] as const;
@@ -45,7 +46,7 @@ export async function castOfPortal(baseUrl: string): Promise<PortalCast> {
   const newAdmin = await createAccount(admin, 'Kiran Joshi', 'admin');
   const applicant = await createAccount(admin, 'Ritu Sen', 'doctor');
   await submitApplication(baseUrl, applicant);
-  const verified = await adminApi.call<{ user: PublicUser[] }>('GET', `/register/status-verified?page=1&limit=10&email=${encodeURIComponent(DEMO.associate)}`);
+  const verified = await adminApi.call(ops.register.verified, { query: { page: 1, limit: 10, email: DEMO.associate } });
   const associateId = verified.json.user?.[0]?._id;
   if (!associateId) throw new Error(`the demo associate is not listed as verified: ${JSON.stringify(verified.json)}`);
 

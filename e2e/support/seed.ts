@@ -4,6 +4,7 @@ import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, uniqueEmail } from './api.ts';
 import { adminCreate } from './server.ts';
+import { api as ops } from '@bh/shared/contract';
 
 /**
  * Seeding through the product's own doors: the admin CLI for the first admin, the API for every
@@ -34,7 +35,7 @@ export async function cliAdmin(baseUrl: string, dataDir: string, name = 'Nisha K
   const created = await adminCreate(dataDir, { email, name, password });
   if (created.code !== 0) throw new Error(`admin:create failed (${created.code}): ${created.output}`);
   const api = new ApiClient(baseUrl);
-  const res = await api.call<{ user: PublicUser }>('POST', '/user/login', { email, password });
+  const res = await api.call(ops.user.login, { body: { email, password } });
   if (res.status !== 200) throw new Error(`the new admin could not sign in: ${res.status}`);
   return { _id: res.json.user._id, name, email, password, api };
 }
@@ -43,7 +44,7 @@ export async function cliAdmin(baseUrl: string, dataDir: string, name = 'Nisha K
 export async function createAccount(admin: Admin, name: string, role: Role): Promise<Account> {
   const email = uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? role);
   const password = newPassword();
-  const res = await admin.api.call<{ user: PublicUser; message: string }>('POST', '/user/register', { name, email, password, role });
+  const res = await admin.api.call(ops.user.register, { body: { name, email, password, role } });
   if (res.status !== 201) throw new Error(`creating ${email} failed: ${res.status} ${JSON.stringify(res.json)}`);
   return { _id: res.json.user._id, name, email, password };
 }
@@ -105,7 +106,7 @@ export async function submitApplication(baseUrl: string, associate: Account): Pr
     educationDetails: [{ level: "Master's Degree", degreeName: 'MSc Psychology', institutionName: 'Christ University', graduationYear: 2014, major: '' }],
     bankAccount: { accountHolder: associate.name, bankName: 'Canara Bank', branchName: 'Koramangala', accountNumber: '110023456789', ifsc: 'CNRB0001234', upi: 'associate@okaxis' },
   };
-  const res = await api.call('POST', '/register/employees', body);
+  const res = await api.call(ops.register.submit, { body: body });
   if (res.status !== 201) throw new Error(`application of ${associate.email} failed: ${res.status} ${JSON.stringify(res.json)}`);
 }
 
@@ -113,7 +114,7 @@ export async function submitApplication(baseUrl: string, associate: Account): Pr
 export async function verifiedAssociate(admin: Admin, name: string): Promise<Account> {
   const associate = await createAccount(admin, name, 'doctor');
   await submitApplication(admin.api.baseUrl, associate);
-  const res = await admin.api.call('POST', `/register/verify-doctor/${associate._id}`);
+  const res = await admin.api.call(ops.register.verifyDoctor, { params: { userId: associate._id } });
   if (res.status !== 200) throw new Error(`verifying ${associate.email} failed: ${res.status} ${JSON.stringify(res.json)}`);
   return associate;
 }
@@ -138,12 +139,12 @@ export async function scheduleMeeting(admin: Admin, client: Account, associate: 
   const tag = randomBytes(4).toString('hex');
   const when = istDateAndTime(start);
   const links = { meetingLink: `https://meet.example.in/bh-${tag}`, formLink: `https://forms.example.in/bh-report-${tag}` };
-  const res = await admin.api.call<{ meeting: { _id: string } }>('POST', '/meeting/create-meeting', {
+  const res = await admin.api.call(ops.meeting.create, { body: {
     clientId: client.email,
     doctorId: associate.email,
     ...when,
     ...links,
-  });
+  } });
   if (res.status !== 201) throw new Error(`scheduling failed: ${res.status} ${JSON.stringify(res.json)}`);
   return { _id: res.json.meeting._id, start, ...when, ...links };
 }

@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App.tsx';
 
 /**
- * `vite --mode mock` answers every /api/v1 call from the mock service worker, so the portal runs
+ * `vite --mode mock` answers every API call from the mock service worker, so the portal runs
  * with no API. The check is a build-time constant, so production bundles carry none of it.
  */
 async function startMocking(): Promise<void> {

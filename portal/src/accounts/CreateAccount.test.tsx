@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES } from '@bh/shared';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 async function openForm() {
   renderPortal('/admin/register');
@@ -64,7 +66,7 @@ describe('Create Accounts (/admin/register)', () => {
 
   it("falls back to 'Signup failed. Please try again.' when the server gives no message", async () => {
     adminWorld();
-    server.use(http.post('/api/v1/user/register', () => new HttpResponse(null, { status: 500 })));
+    server.use(http.post(mockPath(api.user.register), () => new HttpResponse(null, { status: 500 })));
     await openForm();
     await fillForm({ name: 'Nobody', email: 'nobody@example.in', password: 'Calm-Rivers-42' });
     expect((await screen.findByRole('alert')).textContent).toBe('Signup failed. Please try again.');

@@ -5,6 +5,8 @@ import { http } from 'msw';
 import { server } from '../test/server.ts';
 import { addUser } from '../mocks/db.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 function world() {
   const w = adminWorld();
@@ -15,7 +17,7 @@ function world() {
   addUser(w.db, { name: 'Lata Menon', email: 'lata@example.in', role: 'admin', isVerified: 'pending' });
   const filters: unknown[] = [];
   server.use(
-    http.get('/api/v1/admin/users', ({ request }) => {
+    http.get(mockPath(api.admin.users), ({ request }) => {
       filters.push(JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}'));
     }),
   );

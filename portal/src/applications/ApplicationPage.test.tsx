@@ -9,6 +9,8 @@ import { createDataProvider } from '../providers/dataProvider.ts';
 import type { UploadOptions } from '../providers/upload.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
 import { server } from '../test/server.ts';
+import { mockPath } from '../mocks/contract.ts';
+import { createApiClient, api } from '@bh/shared/contract';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -365,7 +367,7 @@ describe('the document submission page (spec §2.7)', () => {
     await openForm();
     await fillValidApplication(user);
     server.use(
-      http.post('/api/v1/register/employees', () =>
+      http.post(mockPath(api.register.submit), () =>
         HttpResponse.json(
           {
             success: false,
@@ -389,11 +391,11 @@ describe('the document submission page (spec §2.7)', () => {
     const user = userEvent.setup();
     await openForm();
     await fillValidApplication(user);
-    server.use(http.post('/api/v1/register/employees', () => HttpResponse.json({ success: false, message: 'Your verification request is submitted. Please give us some time to verify.' }, { status: 409 })));
+    server.use(http.post(mockPath(api.register.submit), () => HttpResponse.json({ success: false, message: 'Your verification request is submitted. Please give us some time to verify.' }, { status: 409 })));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findAllByText('Your verification request is submitted. Please give us some time to verify.')).not.toHaveLength(0);
 
-    server.use(http.post('/api/v1/register/employees', () => HttpResponse.error()));
+    server.use(http.post(mockPath(api.register.submit), () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });
@@ -425,7 +427,7 @@ describe('uploads on the form (spec §5, §8)', () => {
   it("says 'Failed to upload file. Please try again.' when the upload breaks", async () => {
     const user = userEvent.setup();
     await openForm();
-    server.use(http.post('/api/v1/uploads', () => HttpResponse.error()));
+    server.use(http.post(mockPath(api.uploads.create), () => HttpResponse.error()));
     await user.upload(field(section('Personal Information'), /^Resume/), pdf());
     expect((await screen.findAllByText('Failed to upload file. Please try again.')).length).toBeGreaterThan(0);
   });
@@ -436,7 +438,7 @@ describe('uploads on the form (spec §5, §8)', () => {
     const personal = section('Personal Information');
     await upload(user, personal, /^Resume/, pdf('Vikram Shah Curriculum Vitae 2026.pdf'));
     const link = within(personal).getByRole('link', { name: 'Vikram Shah Curriculum Vi…' });
-    expect(link).toHaveAttribute('href', `/api/v1/uploads/${db.uploads[0]?.id ?? ''}`);
+    expect(link).toHaveAttribute('href', createApiClient().url(api.uploads.read, { params: { id: db.uploads[0]?.id ?? '' } }));
     expect(link).toHaveAttribute('target', '_blank');
     expect(db.uploads[0]?.kind).toBe('pdf');
   });
@@ -468,7 +470,7 @@ describe('uploads on the form (spec §5, §8)', () => {
     finish?.({
       success: true,
       message: 'File uploaded successfully!',
-      secure_url: '/api/v1/uploads/0000000000000000005f1234',
+      secure_url: createApiClient().url(api.uploads.read, { params: { id: '0000000000000000005f1234' } }),
       fileId: '0000000000000000005f1234',
       name: 'resume.pdf',
       size: 2048,

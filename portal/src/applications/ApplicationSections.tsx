@@ -15,7 +15,7 @@ import {
 
 /**
  * Where a stored document opens: files uploaded to the API are served by it (to the owner and to
- * verified admins, DESIGN §4), so their `/api/v1/uploads/<id>` path is opened as is. Anything that
+ * verified admins, DESIGN §4), so their upload URL (`api.uploads.read`) is opened as is. Anything that
  * is neither such a path nor an http(s) link is never turned into a link.
  */
 export function documentHref(url: string | null | undefined): string | null {

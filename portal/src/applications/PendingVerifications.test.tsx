@@ -7,6 +7,8 @@ import { addUser } from '../mocks/db.ts';
 import { addApplicant } from '../admin/mocks/state.ts';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 function world() {
   const w = adminWorld();
@@ -46,7 +48,7 @@ describe('Pending Verifications (/admin/verify-documents)', () => {
 
   it("tells the admin when the list cannot be loaded", async () => {
     const { db } = world();
-    db.failures['GET /register/status-pending'] = 503;
+    db.failures[api.register.pending.operationId] = 503;
     renderPortal('/admin/verify-documents');
     // Outages are retried twice before the screen gives up.
     expect((await screen.findAllByText(REGISTRATION_MESSAGES.pendingFetchFailed, {}, { timeout: 8000 })).length).toBeGreaterThanOrEqual(1);
@@ -132,7 +134,7 @@ describe('Reviewing one application (/admin/verification-pending/{userId})', () 
 
   it("shows the server's reason when verifying fails, or 'Failed to verify BH Associate'", async () => {
     const { kiran } = world();
-    server.use(http.post('/api/v1/register/verify-doctor/:userId', () => new HttpResponse(null, { status: 500 }), { once: true }));
+    server.use(http.post(mockPath(api.register.verifyDoctor), () => new HttpResponse(null, { status: 500 }), { once: true }));
     const user = userEvent.setup();
     renderPortal(`/admin/verification-pending/${kiran.user._id}`);
     const review = await drawer();
@@ -191,7 +193,7 @@ describe('Reviewing one application (/admin/verification-pending/{userId})', () 
 
   it("says 'Failed to fetch BH Associate details' and returns to the list when loading fails", async () => {
     const { db, kiran } = world();
-    db.failures['GET /register/doctor-details'] = 503;
+    db.failures[api.register.doctorDetails.operationId] = 503;
     renderPortal(`/admin/verification-pending/${kiran.user._id}`);
     expect(await screen.findByText(REGISTRATION_MESSAGES.detailsFetchFailed, {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: /Kiran Das|Loading/ })).toBeNull());

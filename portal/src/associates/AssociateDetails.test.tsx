@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addApplicant } from '../admin/mocks/state.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
 
 /** The card at the top of the details page, found by the associate's email. */
 const header = (email: string) => screen.getAllByText(email)[0]?.closest<HTMLElement>('.MuiPaper-root') ?? document.body;
@@ -57,7 +58,7 @@ describe('BH Associate Details (/admin/Verified-doc-details/{userId})', () => {
   it("says 'Failed to fetch BH Associate details' and returns to the list when loading fails", async () => {
     const { db } = adminWorld();
     const meera = addApplicant(db, { name: 'Meera Rao', email: 'meera@example.in', isVerified: 'verified' });
-    db.failures['GET /register/doctor-details'] = 500;
+    db.failures[api.register.doctorDetails.operationId] = 500;
     renderPortal(`/admin/Verified-doc-details/${meera.user._id}`);
     expect(await screen.findByText(REGISTRATION_MESSAGES.detailsFetchFailed, {}, { timeout: 5000 })).toBeTruthy();
     await findHeading('Verified BH Associates');

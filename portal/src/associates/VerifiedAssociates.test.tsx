@@ -6,6 +6,8 @@ import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 /** Stands in for the browser's observer: the test says when the end of the list is on screen. */
 class FakeIntersectionObserver {
@@ -54,7 +56,7 @@ function world(count: number) {
   addUser(w.db, { name: 'A Client', email: 'assoc-client@example.in', role: 'user' });
   const calls: URL[] = [];
   server.use(
-    http.get('/api/v1/register/status-verified', ({ request }) => {
+    http.get(mockPath(api.register.verified), ({ request }) => {
       calls.push(new URL(request.url));
     }),
   );
@@ -159,7 +161,7 @@ describe('Verified BH Associates (/admin/verified-doctors)', () => {
 
   it("says 'Failed to fetch verified BH Associates' when the list cannot be loaded", async () => {
     const { db } = world(3);
-    db.failures['GET /register/status-verified'] = 403;
+    db.failures[api.register.verified.operationId] = 403;
     renderPortal('/admin/verified-doctors');
     expect((await screen.findAllByText(REGISTRATION_MESSAGES.verifiedFetchFailed, {}, { timeout: 5000 })).length).toBeGreaterThanOrEqual(1);
   });

@@ -6,6 +6,8 @@ import type { AuditEntry } from '@bh/shared';
 import { server } from '../test/server.ts';
 import { objectId } from '../mocks/db.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 function world() {
   const w = adminWorld();
@@ -24,7 +26,7 @@ function world() {
   );
   const filters: unknown[] = [];
   server.use(
-    http.get('/api/v1/admin/audit', ({ request }) => {
+    http.get(mockPath(api.admin.audit), ({ request }) => {
       filters.push(JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}'));
     }),
   );

@@ -6,6 +6,8 @@ import { PAYMENT_MESSAGES } from '@bh/shared';
 import { addCoupon } from '../admin/mocks/state.ts';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 const LINKS = [
   ['Mental Health Counselling: Single Session', 'https://pay.example.com/mh-1'],
@@ -76,7 +78,7 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    server.use(http.post('/api/v1/payments/coupon', async () => {
+    server.use(http.post(mockPath(api.payments.createCoupon), async () => {
       await gate;
     }, { once: true }));
     const user = await openForm();
@@ -122,7 +124,7 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
     ['an answer that makes no sense', () => HttpResponse.json({ ok: 1 }, { status: 201 }), PAYMENT_MESSAGES.couponCreateError],
   ])('tells the admin about %s', async (_case, respond, message) => {
     adminWorld();
-    server.use(http.post('/api/v1/payments/coupon', respond));
+    server.use(http.post(mockPath(api.payments.createCoupon), respond));
     const user = await openForm();
     await user.type(code(), 'SAVE20');
     await fillLinks(user);

@@ -7,6 +7,8 @@ import { addCoupon } from '../admin/mocks/state.ts';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 import { formatAdminTime } from '../components/format.ts';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../../mocks/contract.ts';
 
 const card = (code: string) => screen.getByRole('listitem', { name: code });
 
@@ -23,7 +25,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    server.use(http.get('/api/v1/payments/coupons', async () => {
+    server.use(http.get(mockPath(api.payments.coupons), async () => {
       await gate;
     }, { once: true }));
     await open();
@@ -85,7 +87,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   it("says 'Failed to update coupon status' when the switch fails", async () => {
     const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'STUCK' });
-    db.failures['PATCH /payments/coupon/status'] = 500;
+    db.failures[api.payments.setCouponStatus.operationId] = 500;
     const user = userEvent.setup();
     await open();
     await user.click(await within(await screen.findByRole('listitem', { name: 'STUCK' })).findByRole('button', { name: 'Deactivate' }));
@@ -118,7 +120,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
   it("says 'Failed to delete coupon' when the deletion fails", async () => {
     const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'KEEPME' });
-    db.failures['DELETE /payments/coupon'] = 500;
+    db.failures[api.payments.deleteCoupon.operationId] = 500;
     const user = userEvent.setup();
     await open();
     await user.click(await within(await screen.findByRole('listitem', { name: 'KEEPME' })).findByRole('button', { name: 'Delete' }));
@@ -144,7 +146,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
 
   it("says 'Failed to load coupons' when the list cannot be loaded", async () => {
     const { db } = adminWorld();
-    db.failures['GET /payments/coupons'] = 403;
+    db.failures[api.payments.coupons.operationId] = 403;
     await open();
     expect((await screen.findAllByText(PAYMENT_MESSAGES.couponsLoadFailed)).length).toBeGreaterThanOrEqual(1);
   });
@@ -153,7 +155,7 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
     const { db, state } = adminWorld();
     const coupon = addCoupon(db, state, { couponCode: 'ODD' });
     coupon.paymentLinks.cosmetologistConsultancy.bundle = 'javascript:alert(document.cookie)';
-    server.use(http.get('/api/v1/payments/coupons', () => HttpResponse.json({ success: true, data: state.coupons })));
+    server.use(http.get(mockPath(api.payments.coupons), () => HttpResponse.json({ success: true, data: state.coupons })));
     await open();
     const odd = await screen.findByRole('listitem', { name: 'ODD' });
     expect(within(odd).getAllByRole('link')).toHaveLength(3);

@@ -9,6 +9,8 @@ import { server } from '../test/server.ts';
 import { stubTabs } from '../test/tabs.ts';
 import { QUOTE_KEYS } from './quotes.ts';
 import { portalMessages } from '../i18n/en.ts';
+import { mockPath } from '../mocks/contract.ts';
+import { createApiClient, api } from '@bh/shared/contract';
 
 /** 10:00 in India on a Tuesday; every meeting below is placed relative to it. */
 const NOW = new Date('2026-03-10T04:30:00.000Z');
@@ -118,7 +120,7 @@ describe('the client dashboard', () => {
     const user = userEvent.setup();
     const db = testDb();
     const { priya } = people(db);
-    db.failures['GET /payments/default'] = 404;
+    db.failures[api.payments.defaultLink.operationId] = 404;
     const { tab, close } = stubTabs();
     renderPortal('/dashboard', { db, signedIn: priya });
     await user.click(await screen.findByRole('button', { name: 'Book More Sessions' }));
@@ -132,7 +134,7 @@ describe('the client dashboard', () => {
     const user = userEvent.setup();
     const db = testDb();
     const { priya } = people(db);
-    db.failures['GET /payments/services'] = 503;
+    db.failures[api.payments.services.operationId] = 503;
     renderPortal('/dashboard', { db, signedIn: priya });
     expect(await screen.findByText('Failed to load services')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Book More Sessions' }));
@@ -243,7 +245,7 @@ describe('the admin dashboard', () => {
     const db = testDb();
     const { priya, meera, asha } = people(db);
     addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() + 3600_000) });
-    db.failures['DELETE /meeting'] = 500;
+    db.failures[api.meeting.delete.operationId] = 500;
     renderPortal('/dashboard', { db, signedIn: asha });
     const upcoming = await screen.findByRole('table', { name: 'Upcoming Sessions' });
     await user.click(within(upcoming).getByRole('button', { name: 'Delete' }));
@@ -257,7 +259,7 @@ describe('locked dashboards of unverified associates and admins', () => {
   function countMeetingCalls(): { count: number } {
     const calls = { count: 0 };
     server.events.on('request:start', ({ request }) => {
-      if (new URL(request.url).pathname === '/api/v1/meeting/get-meetings') calls.count += 1;
+      if (new URL(request.url).pathname === createApiClient().url(api.meeting.list)) calls.count += 1;
     });
     return calls;
   }
@@ -388,7 +390,7 @@ describe('joining a meeting', () => {
   it('still opens the meeting when recording the join fails', async () => {
     const user = userEvent.setup();
     const { meeting } = await dashboardAt(1);
-    server.use(http.post('/api/v1/meeting/meetingJoinedAt/:id', () => HttpResponse.json({ success: false, message: 'down' }, { status: 503 })));
+    server.use(http.post(mockPath(api.meeting.recordJoin), () => HttpResponse.json({ success: false, message: 'down' }, { status: 503 })));
     const { tab } = stubTabs();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(joinButtons()[1] as HTMLElement);

@@ -8,6 +8,8 @@ import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { setViewportWidth } from '../test/viewport.ts';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 /**
  * Admin Tools as the menu shows them: the registry's screens in order, each group as one submenu.
@@ -151,7 +153,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     const db = testDb();
     const { client } = accounts(db);
     const portal = renderPortal('/dashboard', { db, signedIn: client });
-    server.use(http.post('/api/v1/user/logout', () => HttpResponse.error()));
+    server.use(http.post(mockPath(api.user.logout), () => HttpResponse.error()));
     await user.click(await screen.findByRole('button', { name: 'Profile' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logout failed. Please try again.')).toBeInTheDocument();

@@ -6,6 +6,8 @@ import { addUser, MOCK_PASSWORD } from '../mocks/db.ts';
 import { server } from '../test/server.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
 import { REMEMBERED_LOGIN_KEY } from './rememberedLogin.ts';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 async function openLogin(seed?: (db: ReturnType<typeof testDb>) => void) {
   const db = testDb();
@@ -56,7 +58,7 @@ describe('the login page (spec §2.3)', () => {
   it("falls back to 'Login failed' when the server says nothing", async () => {
     const user = userEvent.setup();
     await openLogin();
-    server.use(http.post('/api/v1/user/login', () => new HttpResponse('upstream down', { status: 502 })));
+    server.use(http.post(mockPath(api.user.login), () => new HttpResponse('upstream down', { status: 502 })));
     await user.type(screen.getByLabelText(/^Better Health ID/), 'priya@example.in');
     await user.type(screen.getByLabelText(/^Password/), 'whatever-it-is');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -67,7 +69,7 @@ describe('the login page (spec §2.3)', () => {
     const user = userEvent.setup();
     await openLogin((db) => addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' }));
     server.use(
-      http.post('/api/v1/user/login', async () => {
+      http.post(mockPath(api.user.login), async () => {
         await delay(300);
         return HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 });
       }),

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { formatIstWithZone } from '@bh/shared';
 import { addMeeting, addUser } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
+import { createApiClient, api } from '@bh/shared/contract';
 
 describe("'Add to calendar' on upcoming sessions", () => {
   it('links each upcoming session to its calendar file, and past ones not at all', async () => {
@@ -13,7 +14,7 @@ describe("'Add to calendar' on upcoming sessions", () => {
     addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() - 48 * 3600_000) });
     renderPortal('/dashboard', { db, signedIn: priya });
     const link = await screen.findByRole('link', { name: `Add the session on ${formatIstWithZone(soon.startsAt)} to your calendar` });
-    expect(link).toHaveAttribute('href', `/api/v1/meeting/${soon._id}/calendar.ics`);
+    expect(link).toHaveAttribute('href', createApiClient().url(api.calendar.meetingIcs, { params: { meetingId: soon._id } }));
     expect(link).toHaveAttribute('download');
     expect(screen.getAllByRole('link', { name: /to your calendar$/ })).toHaveLength(1);
     const response = await fetch(new URL(link.getAttribute('href')!, window.location.origin));

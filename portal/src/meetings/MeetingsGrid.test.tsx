@@ -7,6 +7,8 @@ import { server } from '../test/server.ts';
 import { addMeeting, addUser } from '../mocks/db.ts';
 import { formatMeetingDate } from './meetingTime.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 const DAY = 86_400_000;
 
@@ -22,7 +24,7 @@ function world(count: number) {
   );
   const queries: URLSearchParams[] = [];
   server.use(
-    http.get('/api/v1/admin/meetings', ({ request }) => {
+    http.get(mockPath(api.admin.meetings), ({ request }) => {
       queries.push(new URL(request.url).searchParams);
     }),
   );
@@ -96,7 +98,7 @@ describe('All Meetings grid (/admin/grids/meetings)', () => {
 
   it("says 'Failed to delete meeting.' when the deletion fails", async () => {
     const { db } = world(1);
-    db.failures['DELETE /admin/meetings'] = 500;
+    db.failures[api.admin.deleteMeeting.operationId] = 500;
     const user = userEvent.setup();
     await open();
     await waitFor(() => expect(rows()).toHaveLength(1));

@@ -7,6 +7,8 @@ import { addMeeting, addUser } from '../mocks/db.ts';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal, renderInAdmin } from '../test/render.tsx';
 import ScheduleMeeting from './ScheduleMeeting.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../../mocks/contract.ts';
 
 const DAY = 86_400_000;
 
@@ -75,7 +77,7 @@ describe('Schedule New Meeting (/admin/create-meeting): participant verification
     expect(clientName().readOnly).toBe(true);
 
     await user.type(clientEmail(), 'Priya@Example.in');
-    const release = holdNext('post', '/api/v1/meeting/verify-email');
+    const release = holdNext('post', mockPath(api.meeting.verifyEmail));
     await user.click(verifyClient());
     expect(await screen.findByLabelText('Verifying…')).toBeTruthy();
     expect(verifyClient().hasAttribute('disabled')).toBe(true);
@@ -96,7 +98,7 @@ describe('Schedule New Meeting (/admin/create-meeting): participant verification
     world();
     const user = await openForm();
     await user.type(clientEmail(), 'priya@example.in');
-    const release = holdNext('post', '/api/v1/meeting/verify-email');
+    const release = holdNext('post', mockPath(api.meeting.verifyEmail));
     await user.click(verifyClient());
     await screen.findByLabelText('Verifying…');
     await user.type(clientEmail(), 'm');
@@ -124,7 +126,7 @@ describe('Schedule New Meeting (/admin/create-meeting): participant verification
 
   it("falls back to 'Failed to verify client email' / 'Failed to verify doctor email' when the server says nothing", async () => {
     world();
-    server.use(http.post('/api/v1/meeting/verify-email', () => new HttpResponse(null, { status: 500 })));
+    server.use(http.post(mockPath(api.meeting.verifyEmail), () => new HttpResponse(null, { status: 500 })));
     const user = await openForm();
     await user.type(clientEmail(), 'priya@example.in');
     await user.click(verifyClient());
@@ -152,7 +154,7 @@ describe("Schedule New Meeting: the client's email typed as the associate's", ()
     world();
     const checked: unknown[] = [];
     server.use(
-      http.post('/api/v1/meeting/verify-email', async ({ request }) => {
+      http.post(mockPath(api.meeting.verifyEmail), async ({ request }) => {
         checked.push(await request.clone().json());
       }),
     );
@@ -225,7 +227,7 @@ describe('Schedule New Meeting: the form rules of spec §5', () => {
     world();
     // Only a server that verifies any email lets the same address through both checks.
     server.use(
-      http.post('/api/v1/meeting/verify-email', () =>
+      http.post(mockPath(api.meeting.verifyEmail), () =>
         HttpResponse.json({ success: true, message: 'ok', user: { name: 'Same Person', email: 'same@example.in' } }),
       ),
     );
@@ -277,7 +279,7 @@ describe('Schedule New Meeting: creating', () => {
     await verifyBoth(user);
     await fillDetails(user, { date, time: '0230', pm: true });
 
-    const release = holdNext('post', '/api/v1/meeting/create-meeting');
+    const release = holdNext('post', mockPath(api.meeting.create));
     await user.click(submit());
     expect(await screen.findByRole('button', { name: 'Creating Meeting...' })).toBeTruthy();
     release();
@@ -317,7 +319,7 @@ describe('Schedule New Meeting: creating', () => {
 
   it("falls back to 'Failed to create meeting. Please try again.'", async () => {
     world();
-    server.use(http.post('/api/v1/meeting/create-meeting', () => new HttpResponse(null, { status: 502 })));
+    server.use(http.post(mockPath(api.meeting.create), () => new HttpResponse(null, { status: 502 })));
     const user = await openForm();
     await verifyBoth(user);
     await fillDetails(user, { date: istDateString(new Date(Date.now() + 2 * DAY)), time: '1100' });

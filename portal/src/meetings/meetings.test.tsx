@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { formatIst } from '@bh/shared';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
 
 const NOW = new Date('2026-03-10T04:30:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
@@ -154,7 +155,7 @@ describe('the meetings lookup (spec §2.8)', () => {
     const user = userEvent.setup();
     const db = testDb();
     const { asha } = world(db);
-    db.failures['POST /meeting/userMeetings'] = 503;
+    db.failures[api.meeting.lookup.operationId] = 503;
     renderPortal('/meetings', { db, signedIn: asha });
     await search('priya@example.in', user);
     expect(await screen.findByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument();

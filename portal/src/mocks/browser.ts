@@ -41,7 +41,7 @@ function loadWorld(): MockWorld {
 }
 
 /**
- * Starts the mock service worker for `vite --mode mock`: every /api/v1 call, the admin screens'
+ * Starts the mock service worker for `vite --mode mock`: every API call, the admin screens'
  * included, is answered in the tab. The demo accounts all use the password MOCK_PASSWORD.
  */
 export async function startMockWorker(): Promise<void> {

@@ -14,12 +14,11 @@ type Schema<T> = T extends z.ZodType ? T : never;
 type ParamsOf<O> = O extends { request: { params: infer S } } ? z.output<Schema<S>> : Record<string, never>;
 type QueryOf<O> = O extends { request: { query: infer S } } ? z.output<Schema<S>> : Record<string, never>;
 type BodyOf<O> = O extends { request: { body: { content: { 'application/json': { schema: infer S } } } } } ? z.output<Schema<S>> : undefined;
-type JsonReplies<O> = O extends { responses: infer R }
-  ? { [K in keyof R]: R[K] extends { content: { 'application/json': { schema: infer S } } } ? { status: K; body: z.input<Schema<S>> } : never }[keyof R]
-  : never;
-
-/** What a mocked call answers: one of the operation's JSON answers (checked), or a raw response (files, grids). */
-export type MockReply<O> = JsonReplies<O> | Response;
+/**
+ * What a mocked call answers: a JSON answer, parsed at run time with the operation's schema for
+ * that status (an answer the definition does not promise throws), or a raw response (files, grids).
+ */
+export type MockReply = { status: number; body: unknown } | Response;
 
 /** The caller the guard let through: never null unless the operation is public. */
 export type MockCaller<O, U> = O extends { access: 'public' } ? U | null : U;
@@ -42,6 +41,10 @@ export interface MockWorldAccess<U extends AccessSubject> {
 export interface MockOptions {
   /** Bad path parameters answer like this instead of the validation envelope (the API's own hook, e.g. 404 for an unknown plan). */
   invalidParams?: { status: number; message: string };
+  /** The message of a forced failure (`world.failures`), when the screen shows it. */
+  failureMessage?: string;
+  /** The definition's body schema built on the mock's clock (schemas that check "in the future"). */
+  body?: z.ZodType;
 }
 
 /** The API's error envelope. */
@@ -55,7 +58,7 @@ export function validationFailure(issues: readonly { path: readonly PropertyKey[
   return mockFailure(400, errors[0]?.message ?? GENERAL_MESSAGES.validationFailed, errors);
 }
 
-/** The URL pattern MSW matches for an operation (`/api/v1/meeting/:meetingId`), for tests that override one call. */
+/** The URL pattern MSW matches for an operation (the API base and the operation's path, `:name` for each parameter), for tests that override one call. */
 export function mockPath(op: OperationConfig): string {
   return `${API_BASE}${routerPath(op.path)}`;
 }
@@ -84,8 +87,8 @@ function queryOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-function forcedFailure(status: number): Response {
-  return mockFailure(status, status === 503 ? GENERAL_MESSAGES.databaseUnavailable : `Forced failure ${status}`);
+function forcedFailure(status: number, message: string | undefined): Response {
+  return mockFailure(status, message ?? (status === 503 ? GENERAL_MESSAGES.databaseUnavailable : `Forced failure ${status}`));
 }
 
 /**
@@ -96,13 +99,13 @@ function forcedFailure(status: number): Response {
 export function mockOperation<const O extends OperationConfig, U extends AccessSubject>(
   op: O,
   world: MockWorldAccess<U>,
-  handle: (call: MockCall<O, U>) => MockReply<O> | Promise<MockReply<O>>,
+  handle: (call: MockCall<O, U>) => MockReply | Promise<MockReply>,
   options: MockOptions = {},
 ): HttpHandler {
   const method = op.method as 'get' | 'post' | 'put' | 'patch' | 'delete';
   return http[method](mockPath(op), async ({ request, params }) => {
     const forced = world.failures[op.operationId];
-    if (forced) return forcedFailure(forced);
+    if (forced) return forcedFailure(forced, options.failureMessage);
 
     const caller = world.session();
     if (accessCell(op.access, caller) === 'no') {
@@ -126,7 +129,7 @@ export function mockOperation<const O extends OperationConfig, U extends AccessS
       if (!parsed.success) return validationFailure(parsed.error.issues);
       input.query = parsed.data;
     }
-    const bodySchema = schemaAt(request_?.body?.content?.['application/json']?.schema);
+    const bodySchema = options.body ?? schemaAt(request_?.body?.content?.['application/json']?.schema);
     if (bodySchema) {
       const parsed = bodySchema.safeParse(await readJson(request));
       if (!parsed.success) return validationFailure(parsed.error.issues);

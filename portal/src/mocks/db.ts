@@ -33,7 +33,7 @@ export interface MockDb {
   sessionUserId: string | null;
   /** One-time links (invitations, resets) the mock API has "emailed": a test reads the token here. */
   accountLinks: { token: string; userId: string; purpose: 'invitation' | 'reset'; used: boolean }[];
-  /** Calls that should fail, to exercise error paths: `METHOD /path` → HTTP status. */
+  /** Calls that should fail, to exercise error paths: operation id (`api.meeting.list.operationId`) → HTTP status. */
   failures: Record<string, number>;
   /** The mock's clock; tests move it with fake timers. */
   now: () => Date;
@@ -56,7 +56,8 @@ export function addUser(
     name: user.name,
     email: user.email.toLowerCase(),
     role: user.role,
-    isVerified: user.isVerified ?? (user.role === 'user' ? 'verified' : 'not_submitted'),
+    // As the API creates them: every new account, a client's too, starts `not_submitted`.
+    isVerified: user.isVerified ?? 'not_submitted',
     ...(user.rejectionReason ? { rejectionReason: user.rejectionReason } : {}),
     password: user.password ?? MOCK_PASSWORD,
   };

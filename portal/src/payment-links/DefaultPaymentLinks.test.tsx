@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 const saveButton = (name: RegExp) => screen.getByRole('button', { name });
@@ -70,7 +72,7 @@ describe('Default payment links (/admin/payment-links)', () => {
 
   it("shows the server's refusal", async () => {
     adminWorld();
-    server.use(http.put('/api/v1/payments/default/:service/:planType', () => HttpResponse.json({ success: false, message: 'Payment links are read-only right now' }, { status: 409 })));
+    server.use(http.put(mockPath(api.payments.setDefaultLink), () => HttpResponse.json({ success: false, message: 'Payment links are read-only right now' }, { status: 409 })));
     const user = userEvent.setup();
     await open();
     await user.clear(input(/^Single Session/));

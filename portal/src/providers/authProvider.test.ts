@@ -5,6 +5,7 @@ import { createHandlers } from '../mocks/handlers.ts';
 import { server } from '../test/server.ts';
 import { createAuthProvider } from './authProvider.ts';
 import { ApiError } from './http.ts';
+import { createApiClient, api } from '@bh/shared/contract';
 
 function setup() {
   const db = createMockDb();
@@ -35,7 +36,7 @@ describe('the authProvider (cookie sessions)', () => {
       isVerified: 'verified',
     });
     expect(await auth.getPermissions?.({})).toEqual({ role: 'doctor', isVerified: 'verified' });
-    expect(calls).toEqual(['GET /api/v1/user/profile']);
+    expect(calls).toEqual([`GET ${createApiClient().url(api.user.profile)}`]);
   });
 
   it('rejects checkAuth quietly (no toast) without a session', async () => {
@@ -73,7 +74,7 @@ describe('the authProvider (cookie sessions)', () => {
     db.sessionUserId = priya._id;
     await auth.checkAuth({});
     expect(await auth.logout({})).toBe('/login');
-    expect(calls).toContain('POST /api/v1/user/logout');
+    expect(calls).toContain(`POST ${createApiClient().url(api.user.logout)}`);
     expect(db.sessionUserId).toBeNull();
     expect(await rejection(auth.checkAuth({}))).toEqual({ message: false });
 
@@ -112,7 +113,7 @@ describe('the authProvider (cookie sessions)', () => {
     db.sessionUserId = priya._id;
     server.use(
       http.get(
-        '/api/v1/user/profile',
+        createApiClient().url(api.user.profile),
         () => HttpResponse.json({ success: false, message: 'The service is temporarily unavailable. Please try again shortly.' }, { status: 503 }),
         { once: true },
       ),

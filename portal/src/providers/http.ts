@@ -34,7 +34,7 @@ export function toApiError(failure: CallFailure): ApiError {
 }
 
 /**
- * The portal's one client for /api/v1: every call goes through an operation defined in
+ * The portal's one API client: every call goes through an operation defined in
  * `@bh/shared/contract` (a wrong path, parameter or body is a type error), and every answer is
  * parsed with that operation's schema before a screen reads it.
  */

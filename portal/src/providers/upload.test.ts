@@ -6,6 +6,8 @@ import { createHandlers } from '../mocks/handlers.ts';
 import { server } from '../test/server.ts';
 import { ApiError } from './http.ts';
 import { uploadFile, UPLOAD_TIMEOUT_MS } from './upload.ts';
+import { mockPath } from '../mocks/contract.ts';
+import { createApiClient, api } from '@bh/shared/contract';
 
 function signedInAssociate() {
   const db = createMockDb();
@@ -36,7 +38,7 @@ describe('uploadFile', () => {
     const seen: number[] = [];
     const result = await uploadFile(pdf('Curriculum Vitae.pdf'), 'resume', { onProgress: (p) => seen.push(p) });
     expect(result.message).toBe(UPLOAD_MESSAGES.uploaded);
-    expect(result.secure_url).toBe(`/api/v1/uploads/${result.fileId}`);
+    expect(result.secure_url).toBe(createApiClient().url(api.uploads.read, { params: { id: result.fileId } }));
     expect(result.name).toBe('Curriculum Vitae.pdf');
     expect(result.size).toBe(4096);
     expect(seen.at(-1)).toBe(100);
@@ -46,7 +48,7 @@ describe('uploadFile', () => {
 
   it("carries the server's refusal", async () => {
     signedInAssociate();
-    server.use(http.post('/api/v1/uploads', () => HttpResponse.json({ success: false, message: UPLOAD_MESSAGES.tooLarge }, { status: 413 })));
+    server.use(http.post(mockPath(api.uploads.create), () => HttpResponse.json({ success: false, message: UPLOAD_MESSAGES.tooLarge }, { status: 413 })));
     const error = await failureOf(uploadFile(pdf(), 'resume'));
     expect(error.status).toBe(413);
     expect(error.failure).toBe('http');
@@ -56,7 +58,7 @@ describe('uploadFile', () => {
   it('times out', async () => {
     signedInAssociate();
     server.use(
-      http.post('/api/v1/uploads', async () => {
+      http.post(mockPath(api.uploads.create), async () => {
         await delay('infinite');
         return HttpResponse.json({});
       }),
@@ -67,13 +69,13 @@ describe('uploadFile', () => {
 
   it('reports a broken connection', async () => {
     signedInAssociate();
-    server.use(http.post('/api/v1/uploads', () => HttpResponse.error()));
+    server.use(http.post(mockPath(api.uploads.create), () => HttpResponse.error()));
     expect((await failureOf(uploadFile(pdf(), 'resume'))).failure).toBe('network');
   });
 
   it('refuses an answer that does not match the contract', async () => {
     signedInAssociate();
-    server.use(http.post('/api/v1/uploads', () => HttpResponse.json({ success: true, secure_url: 'https://elsewhere.example/x' }, { status: 201 })));
+    server.use(http.post(mockPath(api.uploads.create), () => HttpResponse.json({ success: true, secure_url: 'https://elsewhere.example/x' }, { status: 201 })));
     expect((await failureOf(uploadFile(pdf(), 'resume'))).failure).toBe('parse');
   });
 });

@@ -152,3 +152,11 @@ export function meetingsOverlap(a: Date, b: Date): boolean {
   const len = MEETING_LENGTH_MINUTES * MINUTE_MS;
   return a.getTime() < b.getTime() + len && b.getTime() < a.getTime() + len;
 }
+
+/**
+ * An admin's dashboard list (get-meetings) is a bounded window around now, not the whole history
+ * (that is the admin grid): the API and the portal's mocks read these bounds.
+ */
+export const ADMIN_MEETINGS_WINDOW = { pastDays: 30, futureDays: 90, limit: 200 } as const;
+/** At most this many of a participant's own meetings in get-meetings (their latest). */
+export const PARTICIPANT_MEETINGS_LIMIT = 200;

@@ -1,3 +1,4 @@
+import { ADMIN_MEETINGS_WINDOW, PARTICIPANT_MEETINGS_LIMIT } from '@bh/shared';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoServerError, ObjectId, type Db } from 'mongodb';
@@ -26,14 +27,12 @@ type MailingDeps = Deps & Pick<AppDeps, 'outbox'>;
 const MEETING_MS = MEETING_LENGTH_MINUTES * MINUTE_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** What a verified admin's get-meetings returns; the admin grid pages through everything. */
-export const ADMIN_MEETINGS_WINDOW = { pastDays: 30, futureDays: 90, limit: 200 } as const;
-
 /**
- * A participant's list and the lookup hold at most this many meetings: the latest by start, so
- * the upcoming ones and the recent history are kept and a long past is left to the admin grid.
+ * What a verified admin's get-meetings returns (the admin grid pages through everything), and a
+ * participant's list and the lookup: at most their latest meetings by start, so the upcoming ones
+ * and the recent history are kept. Shared, so the portal's mocks answer the same window.
  */
-export const PARTICIPANT_MEETINGS_LIMIT = 200;
+export { ADMIN_MEETINGS_WINDOW, PARTICIPANT_MEETINGS_LIMIT };
 
 /** Longer than any booking takes; a claim left by a crashed request frees itself after this. */
 const CLAIM_LEASE_MS = 15_000;
