@@ -8,7 +8,7 @@ import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 import { formatAdminTime } from '../components/format.ts';
 import { api } from '@bh/shared/contract';
-import { mockPath } from '../../mocks/contract.ts';
+import { mockPath } from '../mocks/contract.ts';
 
 const card = (code: string) => screen.getByRole('listitem', { name: code });
 

@@ -8,7 +8,7 @@ import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal, renderInAdmin } from '../test/render.tsx';
 import ScheduleMeeting from './ScheduleMeeting.tsx';
 import { api } from '@bh/shared/contract';
-import { mockPath } from '../../mocks/contract.ts';
+import { mockPath } from '../mocks/contract.ts';
 
 const DAY = 86_400_000;
 

@@ -55,7 +55,7 @@ export function istDateString(now: Date): string {
 /** '2:30 pm' → '02:30 PM': the one spelling meeting times are stored and shown with. */
 export function time12h(hours24: number, minutes: number): string {
   const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  const period: Period = hours24 < 12 ? 'AM' : 'PM';
+  const period = hours24 < 12 ? 'AM' : 'PM';
   return `${String(hours12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${period}`;
 }
 

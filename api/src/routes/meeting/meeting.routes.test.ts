@@ -434,7 +434,7 @@ describe('POST /api/v1/meeting/verify-email', () => {
     const created = await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body });
     const verified = await ctx.request('POST', '/api/v1/meeting/verify-email', { cookie: admin.cookie, body: { email: body.clientId, userType: 'client' } });
     expect([created.status, verified.status]).toEqual([400, 400]);
-    const [a, b] = [await created.json(), await verified.json()];
+    const [a, b] = [await errorOf(created), await errorOf(verified)];
     expect(a.message).toBe(M.clientNotFound);
     expect(b.message).toBe(M.clientNotFound);
     expect(a.errors).toEqual([{ path: 'clientId', message: M.clientNotFound }]);

@@ -14,9 +14,8 @@ beforeAll(async () => {
   const res = await ctx.request('GET', '/api/v1/openapi.json');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  // What is served is the built document, read below through its type.
-  doc = buildOpenApiDocument();
-  expect(await res.json()).toEqual(doc);
+  // What is served is read below through the document's type.
+  doc = (await res.json()) as OpenApiDocument;
 });
 
 /** Every method and path the app serves, as OpenAPI writes them, relative to /api/v1. */
