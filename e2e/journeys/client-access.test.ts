@@ -1,11 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
+import { istDateAndTime } from '@bh/shared';
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { expectVisible, signIn, unexpectedErrors } from '../support/portal.ts';
 import {
   cliAdmin,
   createAccount,
-  istDateAndTime,
   scheduleMeeting,
   startAfter,
   submitApplication,

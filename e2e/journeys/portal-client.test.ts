@@ -1,23 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
+import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('portal-client');
-
-/** India's calendar date and 12-hour time of an instant, as the schedule form takes them. */
-function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
-  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
-  const hours = shifted.getUTCHours();
-  const hours12 = hours % 12 === 0 ? 12 : hours % 12;
-  const minutes = String(shifted.getUTCMinutes()).padStart(2, '0');
-  return {
-    meetingDate: shifted.toISOString().slice(0, 10),
-    meetingTime: `${String(hours12).padStart(2, '0')}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
-  };
-}
 
 /**
  * A new client with one meeting booked by the admin with the demo associate. The start is days

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ApplicationRequest, PublicUser, Role, UploadField } from '@bh/shared';
-import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
+import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, uniqueEmail } from './api.ts';
 import { adminCreate } from './server.ts';
@@ -116,17 +116,6 @@ export async function verifiedAssociate(admin: Admin, name: string): Promise<Acc
   const res = await admin.api.call('POST', `/register/verify-doctor/${associate._id}`);
   if (res.status !== 200) throw new Error(`verifying ${associate.email} failed: ${res.status} ${JSON.stringify(res.json)}`);
   return associate;
-}
-
-/** India's calendar date and 12-hour time of an instant, as the schedule form takes them. */
-export function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
-  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
-  const hours = shifted.getUTCHours();
-  const hours12 = hours % 12 === 0 ? 12 : hours % 12;
-  return {
-    meetingDate: shifted.toISOString().slice(0, 10),
-    meetingTime: `${String(hours12).padStart(2, '0')}:${String(shifted.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`,
-  };
 }
 
 /** The first five-minute mark at least `minutes` after `now`: a start the schedule form accepts. */

@@ -2,22 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, isJoinWindowOpen, meetingInstant } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
-import { istDateAndTime } from './meetings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-});
-
-describe('istDateAndTime', () => {
-  it('writes an instant as India’s date and 12-hour time, round-tripping through meetingInstant', () => {
-    expect(istDateAndTime(new Date('2026-06-15T18:45:00Z'))).toEqual({ meetingDate: '2026-06-16', meetingTime: '12:15 AM' });
-    expect(istDateAndTime(new Date('2026-06-15T06:30:00Z'))).toEqual({ meetingDate: '2026-06-15', meetingTime: '12:00 PM' });
-    expect(istDateAndTime(new Date('2026-06-15T09:05:00Z'))).toEqual({ meetingDate: '2026-06-15', meetingTime: '02:35 PM' });
-    const instant = new Date('2026-12-31T20:10:00Z');
-    const { meetingDate, meetingTime } = istDateAndTime(instant);
-    expect(meetingInstant(meetingDate, meetingTime)).toEqual(instant);
-  });
 });
 
 describe('demo meetings', () => {

@@ -1,20 +1,8 @@
 import { ObjectId } from 'mongodb';
-import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
+import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import type { SeedStep } from './demo.ts';
 import { insertMeetings } from '../routes/meeting/meeting.service.ts';
 import type { MeetingDoc } from '../db/collections.ts';
-
-/** An instant as India's calendar date and 12-hour clock, the way meetings are entered. */
-export function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
-  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
-  const hours = shifted.getUTCHours();
-  const hours12 = hours % 12 === 0 ? 12 : hours % 12;
-  const minutes = String(shifted.getUTCMinutes()).padStart(2, '0');
-  return {
-    meetingDate: shifted.toISOString().slice(0, 10),
-    meetingTime: `${String(hours12).padStart(2, '0')}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
-  };
-}
 
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
