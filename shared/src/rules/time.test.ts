@@ -123,14 +123,3 @@ describe('formatIstWithZone', () => {
     expect(formatIstWithZone('2026-12-31T20:05:00.000Z')).toBe('Fri, 01 Jan 2027, 01:35 AM IST');
   });
 });
-
-describe('istDateAndTime', () => {
-  it('writes an instant as India’s date and 12-hour time, round-tripping through meetingInstant', () => {
-    expect(istDateAndTime(new Date('2026-06-15T18:45:00Z'))).toEqual({ meetingDate: '2026-06-16', meetingTime: '12:15 AM' });
-    expect(istDateAndTime(new Date('2026-06-15T06:30:00Z'))).toEqual({ meetingDate: '2026-06-15', meetingTime: '12:00 PM' });
-    expect(istDateAndTime(new Date('2026-06-15T09:05:00Z'))).toEqual({ meetingDate: '2026-06-15', meetingTime: '02:35 PM' });
-    const instant = new Date('2026-12-31T20:10:00Z');
-    const { meetingDate, meetingTime } = istDateAndTime(instant);
-    expect(meetingInstant(meetingDate, meetingTime)).toEqual(instant);
-  });
-});

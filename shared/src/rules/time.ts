@@ -46,18 +46,6 @@ export function meetingInstant(meetingDate: string, meetingTime: string): Date |
   return new Date(utc - IST_OFFSET_MINUTES * MINUTE_MS);
 }
 
-/** An instant as India's calendar date and 12-hour clock, the way meetings are entered (meetingInstant's inverse). */
-export function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
-  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
-  const hours = shifted.getUTCHours();
-  const hours12 = hours % 12 === 0 ? 12 : hours % 12;
-  const minutes = String(shifted.getUTCMinutes()).padStart(2, '0');
-  return {
-    meetingDate: shifted.toISOString().slice(0, 10),
-    meetingTime: `${String(hours12).padStart(2, '0')}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
-  };
-}
-
 /** Today's date in India as 'YYYY-MM-DD'. */
 export function istDateString(now: Date): string {
   const shifted = new Date(now.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
