@@ -17,7 +17,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserDoc } from '../../lib/mongo.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { addRefs, latestMeetingsOf, meetingsOf, refOf, refsByParticipant, refsOf, removeRef } from './participant-meetings.ts';
+import { addMeetings, addMeetingsInBulk, addRefs, dropCard, latestMeetingsOf, meetingsOf, refOf, refsByParticipant, refsOf, removeRef, setCard } from './participant-meetings.ts';
 
 /**
  * A meeting as stored. Participants are referenced by id and, because there is no $lookup,
@@ -154,8 +154,8 @@ export function newMeetingDoc(
  */
 export async function insertMeetings(db: Db, docs: MeetingDoc[]): Promise<void> {
   if (docs.length === 0) return;
-  await addRefs(db, refsByParticipant(docs));
-  await meetingsCollection(db).insertMany(docs);
+  await addMeetingsInBulk(db, docs);
+  for (let i = 0; i < docs.length; i += 1000) await meetingsCollection(db).insertMany(docs.slice(i, i + 1000));
 }
 
 /** A participant for a meeting, checked the way verify-email and create-meeting both need. */
@@ -252,7 +252,7 @@ export async function createMeeting(deps: MailingDeps, admin: AuthUser, input: C
       createdBy: admin._id,
     });
     // Refs before the meeting: should the insert fail, a ref to nothing is skipped when read.
-    await addRefs(deps.db, refsByParticipant([doc]));
+    await addMeetings(deps.db, [doc]);
     await meetingsCollection(deps.db).insertOne(doc);
     await queueMeetingScheduled(deps.outbox, doc, deps.clock.now());
     await recordAudit(deps, {
@@ -287,11 +287,25 @@ export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId
   if (meeting[field]) return toMeeting(meeting);
   const updated = await col.findOneAndUpdate({ _id: meetingId }, { $set: { [field]: now } }, { returnDocument: 'after' });
   if (!updated) throw notFound(M.notFound);
+  await refreshCards(deps, updated);
   return toMeeting(updated);
+}
+
+/** The participants' copies of a meeting that changed (participant-meetings.ts), each under its claim. */
+async function refreshCards(deps: Deps, doc: MeetingDoc): Promise<void> {
+  for (const participantId of [doc.clientId, doc.doctorId]) {
+    await underClaim(deps, participantId, () => setCard(deps.db, participantId, doc));
+  }
 }
 
 /** Deletes a meeting and returns it as it was (the admin grid shows what went). */
 export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
+  const meeting = await meetingsCollection(deps.db).findOne({ _id: meetingId });
+  if (!meeting) throw notFound(M.notFound);
+  // The participants' copies go first, so no list shows the meeting once it is gone.
+  for (const participantId of [meeting.clientId, meeting.doctorId]) {
+    if (!(await underClaim(deps, participantId, () => dropCard(deps.db, participantId, meetingId)))) throw conflict(BOOKING_IN_PROGRESS);
+  }
   const deleted = await meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
   if (!deleted) throw notFound(M.notFound);
   // The meeting is gone; its refs go after it. A ref left behind (claim busy, crash) is skipped on read.
@@ -367,6 +381,7 @@ export async function setReportLink(deps: Deps, user: AuthUser, meetingId: Objec
   }
   const updated = await col.findOneAndUpdate({ _id: meetingId }, { $set: { reportLink } }, { returnDocument: 'after' });
   if (!updated) throw notFound(M.notFound);
+  await refreshCards(deps, updated);
   await recordAudit(deps, {
     actor: user,
     action: 'meeting.report',

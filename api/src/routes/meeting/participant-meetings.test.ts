@@ -4,7 +4,7 @@ import { getMeetingsResponse, meetingResponse } from '@bh/shared';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { meetingBetween } from '../../../test/meetings.ts';
 import { backfillParticipantMeetings, meetingsCollection } from './meeting.service.ts';
-import { participantMeetingsCollection, refsOf } from './participant-meetings.ts';
+import { dropCard, participantMeetingsCollection, refsOf } from './participant-meetings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -63,7 +63,9 @@ describe('participant meeting refs', () => {
       expect(refs.map((r) => r.id.toHexString()).sort()).toEqual([created[1], created[2]].sort());
     }
 
-    // A crash between deleting a meeting and removing its ref leaves a ref to nothing.
+    // A crash between deleting a meeting and removing its ref leaves a ref to nothing (its cards
+    // were dropped before the meeting was deleted).
+    for (const id of [client.id, doctor.id]) await dropCard(ctx.deps.db, new ObjectId(id), new ObjectId(created[1]));
     await meetingsCollection(ctx.deps.db).deleteOne({ _id: new ObjectId(created[1]) });
     expect(await meetingsSeenBy(client.cookie)).toEqual([created[2]]);
     expect(await meetingsSeenBy(doctor.cookie)).toEqual([created[2]]);
