@@ -172,6 +172,29 @@ async function argon2Ms(): Promise<number> {
   return ms;
 }
 
+/**
+ * The two ways to read a client's meetings, each timed alone on the bench's own connection (median
+ * of 5): the participant's document with its cards (one `_id` read, what the API does) and
+ * MongoDB's natural shape, a query by client sorted by start on the `by_client_start` index,
+ * which FerretDB answers by reading every meeting (README, "get-meetings and the database").
+ */
+async function readShapes(db: ReturnType<MongoClient['db']>, clientId: ObjectId): Promise<void> {
+  const time = async (work: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const t = performance.now();
+      await work();
+      times.push(performance.now() - t);
+    }
+    return median(times);
+  };
+  const cards = await time(() => db.collection('participant_meetings').findOne({ _id: clientId }));
+  const query = await time(() => db.collection('meetings').find({ clientId }).sort({ startsAt: -1 }).limit(200).toArray());
+  row('Read shapes', "a client's meetings at 50,000: their document with cards, one _id read (ms)", fmt(cards));
+  row('Read shapes', "a client's meetings at 50,000: query by clientId, sorted, on its index (ms)", fmt(query));
+  json.readShapes = { cardsMs: cards, queryMs: query };
+}
+
 async function benchApi(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bh-bench-'));
   const [barePort, apiPort] = [await freePort(), await freePort()];
@@ -231,6 +254,7 @@ async function benchApi(): Promise<void> {
 
     progress('seeding 49,000 more meetings in bulk');
     await seed(db, client._id, clientEmail, 1_000, 50_000);
+    await readShapes(db, client._id);
     await atRest([apiPid, ...dbPids], 60_000);
     const alone50k = await alone(meetingsUrl, cookie);
     const meetings50k = (await interleaved('get-meetings at 50,000', [{ name: 'get-meetings', run: load(meetingsUrl, { headers: { cookie } }) }]))['get-meetings']!;
