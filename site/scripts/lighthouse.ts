@@ -74,7 +74,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function launchChromium(): Promise<{ port: number; stop: () => void }> {
+async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bh-lighthouse-'));
   const chromium = spawn(
@@ -105,9 +105,12 @@ async function launchChromium(): Promise<{ port: number; stop: () => void }> {
   }
   return {
     port,
-    stop: () => {
+    // Chromium may still be writing its profile as it exits: remove it once it has, and retry.
+    stop: async () => {
+      const exited = chromium.exitCode !== null ? Promise.resolve() : new Promise((r) => chromium.once('exit', r));
       chromium.kill();
-      rmSync(profile, { recursive: true, force: true });
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -203,7 +206,7 @@ async function main(): Promise<void> {
       if (median.failedA11y.length > 0) console.log(`    accessibility audits failing: ${median.failedA11y.join(', ')}`);
     }
   } finally {
-    chromium.stop();
+    await chromium.stop();
     staticServer?.server.close();
   }
   if (options.json) console.log(JSON.stringify(summary));
