@@ -7,7 +7,8 @@ import { ensureIndexes } from '../src/db/indexes.ts';
 import { TestClock } from '../src/lib/clock.ts';
 import { createDeps, type AppDeps } from '../src/lib/deps.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { createMongoClient } from '../src/lib/mongo.ts';
+import { MongoClient } from 'mongodb';
+import { createMongoClient, mongoClientOptions } from '../src/lib/mongo.ts';
 import { PasswordQueue } from '../src/lib/password.ts';
 import { createAccount } from '../src/routes/user/user.service.ts';
 
@@ -46,8 +47,11 @@ export interface TestContext {
  * A fresh database on the run's embedded server for one test file, with the app wired to it
  * and a clock the test controls. Dropped when the file finishes.
  */
-export async function createTestContext(): Promise<TestContext> {
-  const client = createMongoClient(inject('mongoUri'), inject('mongoEngine'));
+export async function createTestContext(options: { monitorCommands?: boolean } = {}): Promise<TestContext> {
+  // Command monitoring (tests that count database round trips) must be chosen when the client is made.
+  const client = options.monitorCommands
+    ? new MongoClient(inject('mongoUri'), { ...mongoClientOptions(inject('mongoEngine')), monitorCommands: true })
+    : createMongoClient(inject('mongoUri'), inject('mongoEngine'));
   await client.connect();
   const db = client.db(`t_${randomBytes(6).toString('hex')}`);
   await ensureIndexes(db);

@@ -31,11 +31,12 @@ import {
 import { createDataProvider, type PortalDataProvider } from './providers/dataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
+import { loadDashboard, loadLayout } from './signedInScreens.ts';
 
 // Everything behind the login is loaded on demand, so the sign-in page stays small: the shell
 // (top bar, menus) as much as the screens.
-const PortalLayout = lazy(() => import('./layout/Layout.tsx'));
-const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
+const PortalLayout = lazy(loadLayout);
+const Dashboard = lazy(loadDashboard);
 const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
 const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
 const ApplicationPage = lazy(() => import('./applications/ApplicationPage.tsx'));

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/seed/demo';
 import { freePort } from '@bh/api/db/embedded';
-import { ROOT, startProcess } from './processes.ts';
+import { progress, ROOT, startProcess } from './processes.ts';
 
 type RowFn = (area: string, measure: string, value: string, target?: string, pass?: boolean | null) => void;
 
@@ -72,18 +73,94 @@ const ADMIN_SCREENS = [
   '/admin/all-coupons',
 ];
 
-/** JavaScript the browser really loads for /login and for each admin screen opened directly. */
-export async function measurePortal(row: RowFn): Promise<Record<string, number>> {
-  if (!existsSync(join(ROOT, 'portal', 'dist', 'index.html'))) throw new Error('portal/dist is missing: run pnpm build first');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const demoClient = () => DEMO_ACCOUNTS.find((a) => a.role === 'user')!;
+
+/** `pnpm start` on a fresh embedded database with its demo data, for the portal's measures. */
+export async function startProduct(): Promise<{ base: string; stop: () => Promise<void> }> {
+  for (const dist of [join(ROOT, 'portal', 'dist', 'index.html'), join(ROOT, 'site', 'dist')]) {
+    if (!existsSync(dist)) throw new Error(`${relative(ROOT, dist)} is missing: run pnpm build first`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bh-bench-product-'));
   const port = await freePort();
-  const server = await startProcess('scripts/start.ts', port, { DATA_DIR: join(ROOT, '.data', 'bench-portal'), LOG_LEVEL: 'silent', MONGODB_URI: '' }, '/api/v1/health');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  const result: Record<string, number> = {};
+  progress('starting the product (pnpm start) on a fresh embedded database with demo data');
+  const server = await startProcess('scripts/start.ts', port, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGODB_URI: '' }, '/api/v1/health');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface ScriptRequest {
+  url: string;
+  initiator: string | undefined;
+}
+
+/** Where a request came from: the script or document whose code asked for it. */
+function initiatorUrl(initiator: { url?: string; stack?: { callFrames: { url: string }[]; parent?: unknown } } | undefined): string | undefined {
+  return initiator?.url ?? initiator?.stack?.callFrames.find((f) => f.url)?.url;
+}
+
+/**
+ * After the Login click, the JavaScript files the browser fetches until the client's dashboard
+ * shows its content, and the longest chain among them (a file asked for by a file that was itself
+ * fetched after the click): 1 when everything was asked for at once.
+ */
+export function waterfallDepth(requests: ScriptRequest[]): number {
+  const depth = new Map<string, number>();
+  let deepest = 0;
+  for (const r of requests) {
+    const d = (r.initiator && depth.get(r.initiator)) ? depth.get(r.initiator)! + 1 : 1;
+    depth.set(r.url, d);
+    deepest = Math.max(deepest, d);
+  }
+  return deepest;
+}
+
+async function loginToDashboard(base: string, row: RowFn): Promise<{ requests: number; depth: number; ms: number }> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const base = `http://127.0.0.1:${port}`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let clicked = false;
+    const scripts: ScriptRequest[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (!clicked || e.type !== 'Script') return;
+      scripts.push({ url: e.request.url, initiator: initiatorUrl(e.initiator) });
+    });
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    const account = demoClient();
+    await page.getByLabel('Better Health ID').fill(account.email);
+    await page.getByLabel(/^Password/).fill(account.password);
+    clicked = true;
+    const t = performance.now();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/dashboard$/i);
+    // The dashboard's content: the sessions it lists (or its empty state) has arrived.
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const ms = performance.now() - t;
+    const depth = waterfallDepth(scripts);
+    row('Portal', 'JS requests after the Login click until the dashboard shows', String(scripts.length), '≤ 6', scripts.length <= 6);
+    row('Portal', 'deepest JS request chain after the Login click', String(depth), '≤ 2', depth <= 2);
+    row('Portal', 'Login click to the dashboard at rest, 390 px (ms)', (ms).toFixed(0));
+    return { requests: scripts.length, depth, ms };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** JavaScript the browser really loads for /login and for each admin screen opened directly. */
+export async function measurePortal(base: string, row: RowFn): Promise<Record<string, unknown>> {
+  progress('portal: JavaScript per screen, then the requests after the Login click');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const result: Record<string, unknown> = {};
+  try {
     const context = await browser.newContext();
     const load = async (path: string) => {
       const page = await context.newPage();
@@ -96,40 +173,72 @@ export async function measurePortal(row: RowFn): Promise<Record<string, number>>
       await page.close();
       return [...scripts].reduce((n, p) => n + gz(readFileSync(join(ROOT, 'portal', 'dist', p))), 0);
     };
-    result['/login'] = await load('/login');
-    row('Portal', 'JS loaded by /login (gzip)', kb(result['/login']!), '≤ 300 KB', result['/login']! <= 300 * 1024);
+    const loginBytes = await load('/login');
+    result['/login'] = loginBytes;
+    row('Portal', 'JS loaded by /login (gzip)', kb(loginBytes), '≤ 300 KB', loginBytes <= 300 * 1024);
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
     const res = await context.request.post(`${base}/api/v1/user/login`, { data: { email: admin.email, password: DEMO_PASSWORD } });
     if (res.status() !== 200) throw new Error(`admin login failed: ${res.status()}`);
     for (const path of ADMIN_SCREENS) {
-      result[path] = await load(path);
-      row('Portal', `JS loaded by ${path} (gzip)`, kb(result[path]!));
+      const bytes = await load(path);
+      result[path] = bytes;
+      row('Portal', `JS loaded by ${path} (gzip)`, kb(bytes));
     }
   } finally {
     await browser.close();
-    await server.stop();
   }
+  result.afterLogin = await loginToDashboard(base, row);
   return result;
 }
 
-/** Lighthouse (mobile, median of 3) per public page on the real server, through the site's own script. */
-export async function runLighthouse(row: RowFn): Promise<unknown> {
-  const port = await freePort();
-  const server = await startProcess('scripts/start.ts', port, { DATA_DIR: join(ROOT, '.data', 'bench-lighthouse'), LOG_LEVEL: 'silent', MONGODB_URI: '' }, '/api/v1/health');
+interface LighthouseSummary {
+  performance: number;
+  accessibility: number;
+  target: number;
+  ok: boolean;
+}
+
+function lighthouse(args: string[]): Record<string, LighthouseSummary> {
+  const res = spawnSync(process.execPath, ['site/scripts/lighthouse.ts', ...args, '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  });
+  for (const line of res.stdout.trim().split('\n').slice(0, -1)) progress(`  ${line}`);
+  const lastLine = res.stdout.trim().split('\n').pop() ?? '';
+  if (!lastLine.startsWith('{')) throw new Error(`Lighthouse gave no result (exit ${res.status})`);
+  return JSON.parse(lastLine) as Record<string, LighthouseSummary>;
+}
+
+/** Lighthouse (mobile, median of 3) on the portal's /login and a signed-in client's dashboard. */
+export async function runPortalLighthouse(base: string, row: RowFn): Promise<unknown> {
+  progress('Lighthouse (mobile, median of 3) on /login and on a signed-in client\'s /dashboard');
+  const account = demoClient();
+  const res = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }) });
+  if (res.status !== 200) throw new Error(`client login failed: ${res.status}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const pages = {
+    ...lighthouse([base, '--pages', '/login', '--performance-target', '95']),
+    ...lighthouse([base, '--pages', '/dashboard', '--performance-target', '95', '--cookie', cookie]),
+  };
+  for (const [page, s] of Object.entries(pages)) {
+    row('Lighthouse', `portal ${page} performance / accessibility`, `${s.performance} / ${s.accessibility}`, `≥ ${s.target} / ≥ 95`, s.ok);
+  }
+  return pages;
+}
+
+/** Lighthouse (mobile, median of 3) per public page on the real server (`pnpm bench lighthouse-site`). */
+export async function runSiteLighthouse(row: RowFn): Promise<unknown> {
+  const product = await startProduct();
   try {
-    const res = spawnSync(process.execPath, ['site/scripts/lighthouse.ts', `http://127.0.0.1:${port}`, '--json'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-    });
-    const lastLine = res.stdout.trim().split('\n').pop() ?? '{}';
-    const pages = JSON.parse(lastLine) as Record<string, { performance: number; accessibility: number; islands: boolean; target: number; ok: boolean }>;
+    progress('Lighthouse (mobile, median of 3) on every public page');
+    const pages = lighthouse([product.base]);
     for (const [page, s] of Object.entries(pages)) {
       row('Lighthouse', `${page} performance / accessibility`, `${s.performance} / ${s.accessibility}`, `≥ ${s.target} / ≥ 95`, s.ok);
     }
     return pages;
   } finally {
-    await server.stop();
+    await product.stop();
   }
 }

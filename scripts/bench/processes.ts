@@ -49,3 +49,14 @@ export function startProcess(script: string, port: number, env: Record<string, s
       }),
   }));
 }
+
+const benchStarted = Date.now();
+
+/** Milliseconds since the bench started. */
+export const elapsedMs = () => Date.now() - benchStarted;
+
+/** One line on stderr while the bench runs, with the time since it started: `[bench 1:05] …`. */
+export function progress(message: string): void {
+  const s = Math.floor(elapsedMs() / 1000);
+  process.stderr.write(`[bench ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}] ${message}\n`);
+}

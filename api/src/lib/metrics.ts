@@ -62,6 +62,8 @@ export function createMetrics(): Metrics {
     labelNames: ['kind'] as const,
     registers: [registry],
   });
+  // Routes are patterns and methods and statuses few, so this stays small.
+  const seriesByKey = new Map<string, { count: { inc(): void }; seconds: { observe(value: number): void } }>();
   return {
     registry,
     requests,
@@ -70,9 +72,16 @@ export function createMetrics(): Metrics {
     rateLimited,
     dbErrors,
     observe(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) };
-      requests.inc(labels);
-      requestSeconds.observe(labels, seconds);
+      // One labelled child per method, route and status, found again without building its label key.
+      const key = `${method} ${status} ${route}`;
+      let series = seriesByKey.get(key);
+      if (!series) {
+        const labels = { method, route, status: String(status) };
+        series = { count: requests.labels(labels), seconds: requestSeconds.labels(labels) };
+        seriesByKey.set(key, series);
+      }
+      series.count.inc();
+      series.seconds.observe(seconds);
       if (status === 429) rateLimited.inc({ route });
       if (method === 'POST' && route === LOGIN_ROUTE) logins.inc({ outcome: loginOutcome(status) });
     },

@@ -94,7 +94,11 @@ export class RateLimiter {
     const window = Math.floor(now / rule.windowMs);
     const windowEnd = (window + 1) * rule.windowMs;
     const base = `${rule.key}|${window}`;
-    for (let slot = this.#next.get(base) ?? 0; slot < rule.limit; slot += 1) {
+    // From the hint to the end, then from the start: a slot below the hint may have been given back
+    // while this looked, and the window counts as full only when every slot was seen taken.
+    const start = Math.min(this.#next.get(base) ?? 0, rule.limit);
+    const order = [...Array.from({ length: rule.limit - start }, (_, i) => start + i), ...Array.from({ length: start }, (_, i) => i)];
+    for (const slot of order) {
       const spacing = slot > 0 ? (rule.spacingMs?.(slot) ?? 0) : 0;
       if (spacing > 0) {
         const previous = await this.#col.findOne({ _id: `${base}|${slot - 1}` });
@@ -108,7 +112,9 @@ export class RateLimiter {
         if (err instanceof MongoServerError && err.code === 11000) continue;
         throw err;
       }
-      this.#hint(base, slot + 1);
+      // Never the limit itself: only a look at every slot may say the window is full (#knownFull),
+      // or a success racing a release would refuse everyone until the next release.
+      this.#hint(base, Math.min(slot + 1, rule.limit - 1));
       return { ok: true, release: () => this.#release(base, id, slot) };
     }
     this.#hint(base, rule.limit);

@@ -64,7 +64,7 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
   const api = createApp(deps);
   const app = new Hono();
 
-  app.use('*', securityHeadersMiddleware((c) => isHttps(c, deps.config.trustProxy)));
+  app.use('*', securityHeadersMiddleware((c) => isHttps(c, deps.config.trustProxy), { foreignResponses: !!options.devProxy }));
   // JSON from the API is compressed on the fly for clients that accept it; static files arrive
   // already compressed. The Vary header is set up front, so a response needs no copy to get it.
   const compressJson = compress();

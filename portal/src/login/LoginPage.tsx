@@ -19,6 +19,7 @@ import { loginRequestSchema } from '@bh/shared';
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
+import { preloadSignedInScreens } from '../signedInScreens.ts';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -136,7 +137,7 @@ export function LoginPage() {
                 {translate('bh.auth.subtitle')}
               </Typography>
             </Box>
-            <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+            <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
               <TextField
                 name="email"
                 value={email}
