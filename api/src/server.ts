@@ -17,6 +17,7 @@ import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
 import { encryptStoredUploads } from './routes/uploads/encrypt-stored.ts';
+import { migrateMeetingStatus } from './db/migrations/meeting-status.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -71,6 +72,9 @@ export async function startServer(
   // Uploads stored before encryption at rest are encrypted once, before anything is served.
   const encrypted = await encryptStoredUploads(deps);
   if (encrypted) say(`Encrypted ${encrypted} stored upload(s) at rest`);
+  // Meetings from before the booking life cycle become scheduled, once.
+  const migratedMeetings = await migrateMeetingStatus(deps.db);
+  if (migratedMeetings) say(`Marked ${migratedMeetings} stored meeting(s) as scheduled`);
 
   if (database.embedded) {
     const logins = await seedDemoData(deps);

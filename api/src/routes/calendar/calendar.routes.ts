@@ -8,7 +8,7 @@ import { pathParams } from '../../lib/validate.ts';
 import { meetingCalendar } from '../../mail/calendar.ts';
 import { addressOf } from '../../mail/transport.ts';
 import { requireRole } from '../../middleware/auth.ts';
-import { meetingsCollection } from '../meeting/meeting.service.ts';
+import { findMeeting } from '../meeting/meetings.store.ts';
 
 /**
  * 'Add to calendar': GET /meeting/{meetingId}/calendar.ics, for the meeting's two participants and
@@ -21,7 +21,7 @@ export function calendarRoutes(deps: AppDeps) {
     await next();
   }, pathParams(meetingIdParam), async (c) => {
     const user = requireRole(c, ['user', 'doctor', 'admin']);
-    const meeting = await meetingsCollection(deps.db).findOne({ _id: new ObjectId(c.req.valid('param').meetingId) });
+    const meeting = await findMeeting(deps.db, new ObjectId(c.req.valid('param').meetingId));
     const mine = meeting && (user.role === 'admin' || meeting.clientId.equals(user._id) || meeting.doctorId.equals(user._id));
     if (!meeting || !mine) throw notFound(OUTBOX_MESSAGES.calendarNotFound);
     const ics = meetingCalendar(
@@ -34,7 +34,7 @@ export function calendarRoutes(deps: AppDeps) {
         doctorName: meeting.doctorName,
         doctorEmail: meeting.doctorEmail,
       },
-      { method: 'PUBLISH', origin: deps.config.publicOrigin, organizerEmail: addressOf(deps.config.mailFrom), stamp: deps.clock.now() },
+      { method: 'PUBLISH', sequence: meeting.sequence ?? 0, origin: deps.config.publicOrigin, organizerEmail: addressOf(deps.config.mailFrom), stamp: deps.clock.now() },
     );
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="better-health-session-${meeting.meetingDate}.ics"`);

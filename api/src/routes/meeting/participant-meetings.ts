@@ -1,5 +1,5 @@
 import { ObjectId, type Db } from 'mongodb';
-import type { MeetingDoc } from './meeting.service.ts';
+import type { MeetingDoc } from './meetings.store.ts';
 
 /**
  * Each participant's meetings, reached by the participant's `_id`.
@@ -32,7 +32,7 @@ export function participantMeetingsCollection(db: Db) {
   return db.collection<ParticipantMeetingsDoc>('participant_meetings');
 }
 
-/** Always built the same way, field order included, so `$pull` finds exactly what `$push` wrote. */
+/** A meeting's entry in a participant's list. */
 export function refOf(doc: Pick<MeetingDoc, '_id' | 'startsAt'>): MeetingRef {
   return { id: doc._id, startsAt: doc.startsAt };
 }
@@ -49,8 +49,29 @@ export async function addRefs(db: Db, byParticipant: Map<string, MeetingRef[]>):
   }
 }
 
-export async function removeRef(db: Db, participantId: ObjectId, ref: MeetingRef): Promise<void> {
-  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $pull: { refs: ref } });
+/**
+ * Removes a meeting's refs by its id, whatever start they were written with (a whole-sub-document
+ * `$pull` missed a ref whose start had changed). FerretDB 1.24 ignores a `$pull` by condition
+ * (`{ refs: { id } }`), so the list is filtered and written back; the caller holds the
+ * participant's booking claim, which makes that one step for every other writer.
+ */
+export async function removeRef(db: Db, participantId: ObjectId, meetingId: ObjectId): Promise<void> {
+  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  if (!found) return;
+  const refs = found.refs.filter((r) => !r.id.equals(meetingId));
+  if (refs.length !== found.refs.length) await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { refs } });
+}
+
+/**
+ * Points a meeting's ref at its new start (a reschedule). The caller holds the participant's
+ * booking claim, so reading the list and writing it back is one step for every other writer;
+ * one `$set` keeps the ref present throughout (a `$pull` then `$push` would drop it between).
+ */
+export async function replaceRef(db: Db, participantId: ObjectId, ref: MeetingRef): Promise<void> {
+  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  const refs = (found?.refs ?? []).filter((r) => !r.id.equals(ref.id));
+  refs.push(ref);
+  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { refs } }, { upsert: true });
 }
 
 /** Every meeting's refs grouped by participant (client and associate). */
