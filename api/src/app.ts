@@ -14,7 +14,8 @@ import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
-import { availabilityRoutes, meetingRoutes } from './routes/meeting/meeting.routes.ts';
+import { bookingRoutes } from './routes/meeting/booking.routes.ts';
+import { meetingRoutes } from './routes/meeting/meeting.routes.ts';
 import { paymentsRoutes } from './routes/payments/payments.routes.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { registerRoutes } from './routes/register/register.routes.ts';
@@ -74,7 +75,7 @@ export function createApi(deps: AppDeps) {
     .route('/user', accountLinkRoutes(deps))
     .route('/meeting', meetingRoutes(deps))
     .route('/meeting', calendarRoutes(deps))
-    .route('/availability', availabilityRoutes(deps))
+    .route('/', bookingRoutes(deps))
     .route('/', paymentsRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/register', registerRoutes(deps))

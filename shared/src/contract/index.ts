@@ -1,3 +1,4 @@
+import { booking } from './booking.ts';
 import { health } from './health.ts';
 import { payments } from './payments.ts';
 
@@ -12,6 +13,7 @@ export { healthResponse, liveResponse, readyResponse } from './health.ts';
  * `createApiClient`.
  */
 export const api = {
+  booking,
   health,
   payments,
 } as const;

@@ -5,8 +5,8 @@ import { ATTENDANCE_OUTCOMES, CANCEL_REASONS, REFUND_BANDS } from '../rules/book
 import { minutesOfDay, WEEKDAYS, type Availability } from '../rules/availability.ts';
 import { meetingInstant } from '../rules/time.ts';
 import { emailField, objectIdString } from './common.ts';
-import { type Clock, isoDateField, systemClock, whenFieldsValid } from './fields.ts';
-import { meetingDateField, meetingSchema, meetingTimeWithPeriod, startsInFuture } from './meeting.ts';
+import { type Clock, isoDateField, whenFieldsValid } from './fields.ts';
+import { meetingSchema, meetingTimeWithPeriod, startsInFuture } from './meeting.ts';
 import { ROLES } from './user.ts';
 import { cleanText, hasVisibleText } from '../rules/text.ts';
 
@@ -31,22 +31,19 @@ export const cancelMeetingRequest = z.strictObject({
 });
 export type CancelMeetingRequest = z.input<typeof cancelMeetingRequest>;
 
-/** A new India date and 12-hour time, parsed once into the instant the service receives. */
-function newTimeFields(now: Clock) {
-  return {
-    meetingDate: meetingDateField(now),
-    meetingTime: meetingTimeWithPeriod,
-  };
-}
+/**
+ * A new India date and 12-hour time, parsed once into the instant the service receives. Whether
+ * it lies ahead is the service's check against its clock (the contract's schema has no clock).
+ */
+const newTimeFields = {
+  meetingDate: isoDateField(M.dateRequired, M.dateInvalid),
+  meetingTime: meetingTimeWithPeriod,
+};
 
 /** POST /api/v1/meeting/{id}/reschedule: the new time and why. */
-export function rescheduleMeetingRequestSchema(now: Clock = systemClock) {
-  return z
-    .strictObject({ ...newTimeFields(now), reason: reasonField })
-    .refine(startsInFuture(now), { message: M.timeInPast, path: ['meetingTime'], when: whenFieldsValid('meetingDate', 'meetingTime') })
-    .transform((v) => ({ ...v, startsAt: meetingInstant(v.meetingDate, v.meetingTime)! }));
-}
-export const rescheduleMeetingRequest = rescheduleMeetingRequestSchema();
+export const rescheduleMeetingRequest = z
+  .strictObject({ ...newTimeFields, reason: reasonField })
+  .transform((v) => ({ ...v, startsAt: meetingInstant(v.meetingDate, v.meetingTime)! }));
 export type RescheduleMeetingRequest = z.input<typeof rescheduleMeetingRequest>;
 export type RescheduleMeetingData = z.output<typeof rescheduleMeetingRequest>;
 
@@ -54,34 +51,33 @@ export const CHANGE_REQUEST_KINDS = ['cancel', 'reschedule'] as const;
 export type ChangeRequestKind = (typeof CHANGE_REQUEST_KINDS)[number];
 
 /** POST /api/v1/meeting/{id}/request: ask an admin to cancel, or to move the session to a time. */
-export function changeRequestBodySchema(now: Clock = systemClock) {
-  const time = newTimeFields(now);
-  return z
-    .strictObject({
-      kind: z.enum(CHANGE_REQUEST_KINDS, { error: 'Kind must be cancel or reschedule' }),
-      reason: reasonField,
-      meetingDate: time.meetingDate.optional(),
-      meetingTime: time.meetingTime.optional(),
-    })
-    .superRefine((v, ctx) => {
-      if (v.kind !== 'reschedule') return;
-      if (!v.meetingDate) ctx.addIssue({ code: 'custom', message: M.dateRequired, path: ['meetingDate'] });
-      if (!v.meetingTime) ctx.addIssue({ code: 'custom', message: M.timeRequired, path: ['meetingTime'] });
-      if (v.meetingDate && v.meetingTime && !startsInFuture(now)({ meetingDate: v.meetingDate, meetingTime: v.meetingTime })) {
-        ctx.addIssue({ code: 'custom', message: M.timeInPast, path: ['meetingTime'] });
-      }
-    })
-    .transform((v) => ({
-      kind: v.kind,
-      reason: v.reason,
-      proposed: v.kind === 'reschedule' && v.meetingDate && v.meetingTime
+export const changeRequestBody = z
+  .strictObject({
+    kind: z.enum(CHANGE_REQUEST_KINDS, { error: 'Kind must be cancel or reschedule' }),
+    reason: reasonField,
+    meetingDate: newTimeFields.meetingDate.optional(),
+    meetingTime: newTimeFields.meetingTime.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind !== 'reschedule') return;
+    if (!v.meetingDate) ctx.addIssue({ code: 'custom', message: M.dateRequired, path: ['meetingDate'] });
+    if (!v.meetingTime) ctx.addIssue({ code: 'custom', message: M.timeRequired, path: ['meetingTime'] });
+  })
+  .transform((v) => ({
+    kind: v.kind,
+    reason: v.reason,
+    proposed:
+      v.kind === 'reschedule' && v.meetingDate && v.meetingTime
         ? { meetingDate: v.meetingDate, meetingTime: v.meetingTime, startsAt: meetingInstant(v.meetingDate, v.meetingTime)! }
         : null,
-    }));
-}
-export const changeRequestBody = changeRequestBodySchema();
+  }));
 export type ChangeRequestBody = z.input<typeof changeRequestBody>;
 export type ChangeRequestData = z.output<typeof changeRequestBody>;
+
+/** The portal's reschedule and request forms check the new time against the clock before sending. */
+export function startsAheadOf(now: Clock) {
+  return (v: { meetingDate: string; meetingTime: string }) => startsInFuture(now)(v);
+}
 
 /** POST /api/v1/meeting/{id}/attendance. */
 export const attendanceRequest = z.strictObject({

@@ -4,6 +4,7 @@ import {
   bookingOptions,
   EMPTY_AVAILABILITY,
   freeSlots,
+  isFutureStart,
   IST_OFFSET_MINUTES,
   MEETING_MESSAGES as M,
   MINUTE_MS,
@@ -207,7 +208,13 @@ async function applyReschedule(deps: Deps, actor: AuthUser, meeting: MeetingDoc,
  * to a time inside the associate's hours; an admin moves any scheduled session to any free time.
  * Inside 24 h a client sends a request instead; an associate always does.
  */
+/** A new time must lie ahead (the contract's schema has no clock; this is the API's). */
+function requireAhead(deps: Pick<AppDeps, 'clock'>, startsAt: Date): void {
+  if (!isFutureStart(startsAt, deps.clock.now())) throw new AppError(400, M.timeInPast, [{ path: 'meetingTime', message: M.timeInPast }]);
+}
+
 export async function rescheduleBooking(deps: Deps, user: AuthUser, meetingId: ObjectId, input: RescheduleMeetingData): Promise<Meeting> {
+  requireAhead(deps, input.startsAt);
   const meeting = await meetingSeenBy(deps, user, meetingId);
   requireScheduled(meeting);
   const options = optionsFor(deps, user, meeting);
@@ -289,6 +296,7 @@ async function closeRequest(deps: Deps, requestId: ObjectId, admin: AuthUser, st
  * before it starts; one request waits per meeting at a time. A client cancels by themselves.
  */
 export async function requestChange(deps: Deps, user: AuthUser, meetingId: ObjectId, input: ChangeRequestData): Promise<ChangeRequest> {
+  if (input.proposed) requireAhead(deps, input.proposed.startsAt);
   const meeting = await meetingSeenBy(deps, user, meetingId);
   requireScheduled(meeting);
   const options = optionsFor(deps, user, meeting);

@@ -3,20 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import {
-  attendanceRequest,
-  availabilityQuery,
-  availabilitySchema,
-  BOOKING_MESSAGES as B,
-  cancelMeetingRequest,
-  changeRequestBodySchema,
   createMeetingRequestSchema,
-  decideRequestBody,
-  markRefundBody,
-  refundIdParam,
-  refundsQuery,
-  requestIdParam,
-  rescheduleMeetingRequestSchema,
-  slotsQuery,
   MEETING_MESSAGES as M,
   meetingIdParam,
   meetingLookupRequest,
@@ -25,22 +12,8 @@ import {
 } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AppEnv } from '../../lib/types.ts';
-import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import { jsonBody, pathParams } from '../../lib/validate.ts';
 import { requireRole, requireVerifiedAdmin } from '../../middleware/auth.ts';
-import {
-  associateFor,
-  availabilityOf,
-  cancelBooking,
-  decideRequest,
-  listOpenRequests,
-  listRefunds,
-  markRefunded,
-  recordAttendance,
-  requestChange,
-  rescheduleBooking,
-  saveAvailability,
-  slotsFor,
-} from './booking.service.ts';
 import { createMeeting, deleteMeeting, findParticipant, listMeetingsFor, lookupMeetings, recordJoin, setReportLink } from './meeting.service.ts';
 
 /** Authorization runs before any validator, so callers without access learn nothing about the rules. */
@@ -70,9 +43,6 @@ export const LEGACY_DELETE_MESSAGE = 'Meetings are deleted with DELETE /api/v1/m
 
 export function meetingRoutes(deps: AppDeps) {
   const createBody = createMeetingRequestSchema(() => deps.clock.now());
-  const rescheduleBody = rescheduleMeetingRequestSchema(() => deps.clock.now());
-  const changeBody = changeRequestBodySchema(() => deps.clock.now());
-  const meetingId = (c: { req: { valid(target: 'param'): { meetingId: string } } }) => new ObjectId(c.req.valid('param').meetingId);
 
   return new Hono<AppEnv>()
     .get('/get-meetings', async (c) => {
@@ -118,79 +88,9 @@ export function meetingRoutes(deps: AppDeps) {
       return c.json({ success: true as const, message: M.reportSaved, meeting });
     })
 
-    // ---- changing a booking (issue 18); the shared booking policy decides what each may do ----
-
-    .get('/slots', allow(anyAccount), queryParams(slotsQuery), async (c) => {
-      const user = anyAccount(c);
-      const { doctorId, date } = c.req.valid('query');
-      return c.json({ success: true as const, ...(await slotsFor(deps, user, doctorId, date)) });
-    })
-
-    .post('/:meetingId/cancel', allow(anyAccount), pathParams(meetingIdParam), jsonBody(cancelMeetingRequest), async (c) => {
-      const meeting = await cancelBooking(deps, anyAccount(c), meetingId(c), c.req.valid('json'));
-      return c.json({ success: true as const, message: B.cancelled, meeting });
-    })
-
-    .post('/:meetingId/reschedule', allow(anyAccount), pathParams(meetingIdParam), jsonBody(rescheduleBody), async (c) => {
-      const meeting = await rescheduleBooking(deps, anyAccount(c), meetingId(c), c.req.valid('json'));
-      return c.json({ success: true as const, message: B.rescheduled, meeting });
-    })
-
-    .post('/:meetingId/request', allow(participant), pathParams(meetingIdParam), jsonBody(changeBody), async (c) => {
-      const request = await requestChange(deps, participant(c), meetingId(c), c.req.valid('json'));
-      return c.json({ success: true as const, message: B.requestSent, request }, 201);
-    })
-
-    .post('/:meetingId/attendance', allow(associateOrAdmin), pathParams(meetingIdParam), jsonBody(attendanceRequest), async (c) => {
-      const meeting = await recordAttendance(deps, associateOrAdmin(c), meetingId(c), c.req.valid('json').outcome);
-      return c.json({ success: true as const, message: B.attendanceSaved, meeting });
-    })
-
-    .get('/requests', allow(requireVerifiedAdmin), async (c) => {
-      requireVerifiedAdmin(c);
-      return c.json({ success: true as const, requests: await listOpenRequests(deps) });
-    })
-
-    .post('/requests/:requestId/decide', allow(requireVerifiedAdmin), pathParams(requestIdParam), jsonBody(decideRequestBody), async (c) => {
-      const admin = requireVerifiedAdmin(c);
-      const approve = c.req.valid('json').approve;
-      const request = await decideRequest(deps, admin, new ObjectId(c.req.valid('param').requestId), approve);
-      return c.json({ success: true as const, message: approve ? B.requestApproved : B.requestDeclined, request });
-    })
-
-    .get('/refunds', allow(requireVerifiedAdmin), queryParams(refundsQuery), async (c) => {
-      requireVerifiedAdmin(c);
-      return c.json({ success: true as const, refunds: await listRefunds(deps, c.req.valid('query').status) });
-    })
-
-    .post('/refunds/:refundId/mark', allow(requireVerifiedAdmin), pathParams(refundIdParam), jsonBody(markRefundBody), async (c) => {
-      const admin = requireVerifiedAdmin(c);
-      const refund = await markRefunded(deps, admin, new ObjectId(c.req.valid('param').refundId), c.req.valid('json').reference);
-      return c.json({ success: true as const, message: B.refundMarked, refund });
-    })
-
     .delete('/:meetingId', allow(requireVerifiedAdmin), pathParams(meetingIdParam), async (c) => {
       const admin = requireVerifiedAdmin(c);
       await deleteMeeting(deps, admin, new ObjectId(c.req.valid('param').meetingId));
       return c.json({ success: true as const, message: M.deleted });
-    });
-}
-
-/**
- * An associate's weekly hours and days off (issue 18): GET and PUT /api/v1/availability. An
- * associate reads and sets their own; a verified admin any verified associate's (`?doctorId=`).
- */
-export function availabilityRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get('/', allow(associateOrAdmin), queryParams(availabilityQuery), async (c) => {
-      const user = associateOrAdmin(c);
-      const doctor = await associateFor(deps, user, c.req.valid('query').doctorId);
-      return c.json({ success: true as const, doctorId: doctor.email, doctorName: doctor.name, availability: await availabilityOf(deps, doctor._id) });
-    })
-    .put('/', allow(associateOrAdmin), queryParams(availabilityQuery), jsonBody(availabilitySchema), async (c) => {
-      const user = associateOrAdmin(c);
-      const doctor = await associateFor(deps, user, c.req.valid('query').doctorId);
-      const availability = await saveAvailability(deps, user, doctor._id, c.req.valid('json'));
-      return c.json({ success: true as const, message: B.availabilitySaved, doctorId: doctor.email, doctorName: doctor.name, availability });
     });
 }

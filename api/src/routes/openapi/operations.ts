@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { api } from '@bh/shared/contract';
+import { fromContract } from './from-contract.ts';
 import {
   adminIdParam,
   adminListQuery,
@@ -112,6 +114,7 @@ export const TAGS = [
     description:
       'react-admin resources in ra-data-simple-rest conventions: `sort=["field","ASC"]`, `range=[0,24]` (inclusive, at most 100 records) and `filter={...}`, each JSON in a query parameter; the total comes in the `Content-Range` header, e.g. `meetings 0-24/319`. Verified admins only.',
   },
+  { name: 'Booking', description: 'Changing a booking (issue 18): cancel and reschedule under the terms, requests an admin decides, attendance, free slots, BH Associates\' hours, refunds due.' },
   { name: 'Reference', description: 'This document.' },
 ] as const;
 
@@ -798,4 +801,5 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'public',
     responses: { 200: { description: 'OpenAPI 3.1.', content: { 'application/json': { description: 'The document.' } } } },
   },
+  ...fromContract(api.booking),
 ];
