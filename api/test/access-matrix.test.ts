@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, type Role, type VerificationStatus } from '@bh/shared';
 import { insertMeetings, meetingsCollection } from '../src/routes/meeting/meeting.service.ts';
 import { meetingBetween } from './meetings.ts';
+import { availabilityCollection } from '../src/routes/meeting/booking.service.ts';
 import { couponsCollection, paymentLinksCollection } from '../src/routes/payments/payments.service.ts';
 import { submittedApplicant, validApplication } from '../src/routes/register/application-test-helpers.ts';
 import { multipart, PDF, uploadFile } from '../src/routes/uploads/upload-test-helpers.ts';
@@ -97,6 +98,42 @@ async function meetingOf(actor: Actor, me: Account | null): Promise<string> {
   if ((actor === 'associate (verified)' || actor === 'associate (unverified)') && me) return meeting(bystanderClient.id, me.id);
   return meeting(bystanderClient.id, bystanderAssociate.id);
 }
+
+const HOUR = 60 * MINUTE;
+/** A different future day for each booking cell, so their new times never clash. */
+let bookingDay = 0;
+function nextBookingDate(): string {
+  bookingDay += 1;
+  return new Date(Date.UTC(2026, 6, 1 + bookingDay)).toISOString().slice(0, 10);
+}
+
+/** The caller's own meeting (or a bystanders' one) starting `offsetMs` from START. */
+async function meetingOfAt(actor: Actor, me: Account | null, offsetMs: number): Promise<string> {
+  if (actor === 'client' && me) return meeting(me.id, bystanderAssociate.id, new Date(START.getTime() + offsetMs));
+  if ((actor === 'associate (verified)' || actor === 'associate (unverified)') && me) return meeting(bystanderClient.id, me.id, new Date(START.getTime() + offsetMs));
+  return meeting(bystanderClient.id, bystanderAssociate.id, new Date(START.getTime() + offsetMs));
+}
+
+/** A change request waiting in the admins' queue. */
+async function openRequest(): Promise<string> {
+  const id = await meeting(bystanderClient.id, bystanderAssociate.id, new Date(START.getTime() + 48 * HOUR));
+  const res = await ctx.request('POST', `/api/v1/meeting/${id}/request`, { cookie: bystanderAssociate.cookie, body: { kind: 'cancel', reason: 'Matrix' } });
+  if (res.status !== 201) throw new Error(`request failed: ${res.status}`);
+  return ((await res.json()) as { request: { _id: string } }).request._id;
+}
+
+/** A refund due: a bystander client's cancellation two days ahead. */
+async function refundDue(): Promise<string> {
+  const id = await meeting(bystanderClient.id, bystanderAssociate.id, new Date(START.getTime() + 48 * HOUR));
+  const res = await ctx.request('POST', `/api/v1/meeting/${id}/cancel`, { cookie: bystanderClient.cookie, body: { reason: 'Matrix' } });
+  if (res.status !== 200) throw new Error(`cancel failed: ${res.status}`);
+  return id;
+}
+
+const ALL_DAY = { start: '00:00', end: '23:00' };
+const HOURS = { weekly: { mon: [ALL_DAY], tue: [ALL_DAY], wed: [ALL_DAY], thu: [ALL_DAY], fri: [ALL_DAY], sat: [ALL_DAY], sun: [ALL_DAY] }, daysOff: [] };
+/** Whose hours a caller reads or sets: an associate their own, anyone else names the bystander. */
+const hoursQuery = (actor: Actor) => (actor.startsWith('associate') ? '' : `?doctorId=${encodeURIComponent(bystanderAssociate.email)}`);
 
 const links = {
   mentalHealthCounselling: { single: 'https://pay.example.in/m1', bundle: 'https://pay.example.in/m3' },
@@ -427,6 +464,60 @@ const ROWS: Row[] = [
     statuses: [401, 200, 403, 200, 403, 200],
     build: async (actor, me) => ({ method: 'GET', path: `/meeting/${await meetingOf(actor, me)}/calendar.ics` }),
   },
+  // ---- changing a booking (issue 18) ---------------------------------------------------------
+  {
+    call: 'POST /meeting/{id}/cancel (own meeting, 48 h ahead)',
+    // A verified associate's own meeting: 403, they ask an admin instead.
+    statuses: [401, 200, 403, 403, 403, 200],
+    build: async (actor, me) => ({ method: 'POST', path: `/meeting/${await meetingOfAt(actor, me, 48 * HOUR)}/cancel`, body: { reason: 'Matrix' } }),
+  },
+  {
+    call: 'POST /meeting/{id}/reschedule (own meeting, 72 h ahead)',
+    statuses: [401, 200, 403, 403, 403, 200],
+    build: async (actor, me) => ({
+      method: 'POST',
+      path: `/meeting/${await meetingOfAt(actor, me, 72 * HOUR)}/reschedule`,
+      body: { meetingDate: nextBookingDate(), meetingTime: '10:00 AM', reason: 'Matrix' },
+    }),
+  },
+  {
+    call: 'POST /meeting/{id}/request (own meeting)',
+    statuses: [401, 201, 403, 201, 403, 403],
+    build: async (actor, me) => ({
+      method: 'POST',
+      path: `/meeting/${await meetingOfAt(actor, me, 48 * HOUR)}/request`,
+      body: { kind: 'reschedule', reason: 'Matrix', meetingDate: nextBookingDate(), meetingTime: '11:00 AM' },
+    }),
+  },
+  {
+    call: 'POST /meeting/{id}/attendance (own meeting, ended)',
+    statuses: [401, 403, 403, 200, 403, 200],
+    build: async (actor, me) => ({ method: 'POST', path: `/meeting/${await meetingOfAt(actor, me, -2 * HOUR)}/attendance`, body: { outcome: 'completed' } }),
+  },
+  {
+    call: 'GET /meeting/slots (own associate)',
+    statuses: [401, 200, 403, 200, 403, 200],
+    build: async (actor, me) => {
+      // A client asks about an associate they have a session with; an associate about themselves.
+      if (actor === 'client') await meetingOfAt(actor, me, 48 * HOUR);
+      const doctor = actor === 'associate (verified)' && me ? me : bystanderAssociate;
+      return { method: 'GET', path: `/meeting/slots?doctorId=${encodeURIComponent(doctor.email)}&date=2026-06-20` };
+    },
+  },
+  { call: 'GET /availability', statuses: [401, 403, 403, 200, 403, 200], build: async (actor) => ({ method: 'GET', path: `/availability${hoursQuery(actor)}` }) },
+  { call: 'PUT /availability', statuses: [401, 403, 403, 200, 403, 200], build: async (actor) => ({ method: 'PUT', path: `/availability${hoursQuery(actor)}`, body: HOURS }) },
+  { call: 'GET /meeting/requests', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/meeting/requests' }) },
+  {
+    call: 'POST /meeting/requests/{id}/decide',
+    statuses: VERIFIED_ADMIN,
+    build: async () => ({ method: 'POST', path: `/meeting/requests/${await openRequest()}/decide`, body: { approve: false } }),
+  },
+  { call: 'GET /meeting/refunds', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/meeting/refunds' }) },
+  {
+    call: 'POST /meeting/refunds/{id}/mark',
+    statuses: VERIFIED_ADMIN,
+    build: async () => ({ method: 'POST', path: `/meeting/refunds/${await refundDue()}/mark`, body: { reference: 'matrix-ref' } }),
+  },
   { call: 'GET /admin/emails', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/admin/emails' }) },
   {
     call: 'GET /admin/emails/{id}',
@@ -457,6 +548,8 @@ beforeAll(async () => {
   }
   bystanderClient = await freshAccount('user', 'not_submitted');
   bystanderAssociate = await freshAccount('doctor', 'verified');
+  // Clients reschedule only into their associate's hours.
+  await availabilityCollection(ctx.deps.db).insertOne({ _id: new ObjectId(bystanderAssociate.id), ...HOURS, updatedAt: START, updatedBy: new ObjectId() });
   await paymentLinksCollection(ctx.deps.db).insertOne({
     _id: 'mentalHealthCounselling:single',
     service: 'mentalHealthCounselling',
@@ -507,6 +600,8 @@ describe('DESIGN §5: who may call what', () => {
       'GET /admin/meetings', 'DELETE /admin/meetings', 'GET /admin/users', 'GET /admin/coupons', 'GET /admin/applications', 'GET /admin/audit',
       'forgot-password', 'reset-password', 'accept-invitation', 'POST /user/invite', 'GET /user/invitations', 'invitations/{userId}/resend',
       'DELETE /user/invitations', 'calendar.ics', 'GET /admin/emails', 'emails/{id}/resend',
+      '/cancel', '/reschedule', '/request', '/attendance', 'GET /meeting/slots', 'GET /availability', 'PUT /availability',
+      'GET /meeting/requests', '/decide', 'GET /meeting/refunds', 'refunds/{id}/mark',
     ]) {
       expect(calls, call).toContain(call);
     }
