@@ -43,6 +43,7 @@ import { sortByStart } from '../meetings/meetingTime.ts';
 import { applicationView, latestApplication, withKeptNumbers } from './applications.ts';
 import { objectId, type MockDb, type MockUser } from './db.ts';
 import { readMultipart } from './multipart.ts';
+import { createBookingHandlers } from './booking.ts';
 
 const API = '/api/v1';
 
@@ -105,6 +106,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
   const findMeeting = (user: MockUser, id: string | undefined) => ownMeetings(db, user).find((m) => m._id === id);
 
   return [
+    ...createBookingHandlers(db, { withUser, ok, fail, validationFailure }),
     // ---- user ----
     http.post(`${API}/user/login`, async ({ request }) => {
       const forced = db.failures['POST /user/login'];

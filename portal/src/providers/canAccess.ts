@@ -65,6 +65,8 @@ const RULES: Record<string, Record<string, Rule>> = {
     search: isVerifiedStaff,
     viewJoinTimes: isVerifiedAdmin,
   },
+  // A verified associate sets their own weekly hours (issue 18); admins edit them under Admin Tools.
+  availability: { edit: isVerifiedAssociate },
   application: {
     view: isStaff,
     // A pending or verified application cannot be sent again; a rejected one can.
