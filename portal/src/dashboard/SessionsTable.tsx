@@ -88,7 +88,7 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
   }
   columns.push(
     kind === 'upcoming'
-      ? { key: 'changes', labelKey: 'bh.booking.status', render: (m) => <BookingActions meeting={m} now={now} /> }
+      ? { key: 'changes', labelKey: 'bh.booking.booking', render: (m) => <BookingActions meeting={m} now={now} /> }
       : { key: 'status', labelKey: 'bh.booking.status', render: (m) => <AttendanceActions meeting={m} now={now} /> },
   );
   if (can('meetings', 'viewReport')) {

@@ -170,6 +170,7 @@ export const portalMessages = {
   booking: {
     ...Object.fromEntries(Object.entries(BOOKING_MESSAGES).filter(([, v]) => typeof v === 'string')),
     confirmCancelBand: 'Cancelling now: %{band}.',
+    booking: 'Booking',
     cancelSession: 'Cancel session',
     reschedule: 'Reschedule',
     askReschedule: 'Ask to reschedule',
