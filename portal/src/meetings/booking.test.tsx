@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { bookingState } from '../mocks/booking.ts';
 import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { adminWorld, renderPortal as renderAdminPortal } from '../admin/test/portal.tsx';
 
 /** 10:00 in India on Tuesday 10 March 2026. */
 const NOW = new Date('2026-03-10T04:30:00.000Z');
@@ -113,4 +114,34 @@ describe('changing a booking from the dashboard (issue 18)', () => {
     await user.click(screen.getByRole('button', { name: 'Save hours' }));
     await waitFor(() => expect(bookingState(db).availability.get(meera.email)?.weekly.mon).toEqual([{ start: '10:00', end: '13:00' }, { start: '14:00', end: '19:00' }]));
   });
+
+  it('an admin schedules from a free slot of the associate; a typed time outside the hours warns', async () => {
+    freezeClock();
+    const user = userEvent.setup();
+    // The admin's mock world (its handlers answer verify-email and create-meeting).
+    const { db } = adminWorld();
+    const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+    const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
+    bookingState(db).availability.set(meera.email, {
+      weekly: { mon: [], tue: [], wed: [], thu: [{ start: '14:00', end: '17:00' }], fri: [], sat: [], sun: [] },
+      daysOff: [],
+    });
+    renderAdminPortal('/admin/create-meeting');
+    // The admin screens are lazy chunks: the first render can take a while on a busy machine.
+    await screen.findByRole('heading', { name: 'Schedule New Meeting' }, { timeout: 15_000 });
+    await user.type(screen.getByLabelText(/^Client ID \(email\)/), priya.email);
+    await user.click(screen.getByRole('button', { name: 'Verify Client ID (email)' }));
+    await screen.findByRole('img', { name: 'Verified' });
+    await user.type(screen.getByLabelText(/^BH Associate ID \(email\)/), meera.email);
+    await user.click(screen.getByRole('button', { name: 'Verify BH Associate ID (email)' }));
+    await waitFor(() => expect(screen.getAllByRole('img', { name: 'Verified' })).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText(/^Meeting Date/), { target: { value: '2026-03-12' } });
+    const time = screen.getByLabelText<HTMLInputElement>(/^Meeting Time/);
+    await user.type(time, '09:00');
+    expect(await screen.findByText('This time is outside the BH Associate’s working hours')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '03:30 PM' }));
+    expect(time.value).toBe('03:30');
+    expect(screen.getByRole('button', { name: 'PM' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.queryByText('This time is outside the BH Associate’s working hours')).toBeNull());
+  }, 60_000);
 });
