@@ -65,6 +65,12 @@ async function seedMeetings(db: ReturnType<MongoClient['db']>, clientId: ObjectI
       reportLink: '',
       createdAt: new Date(now),
       createdBy: doctorId,
+      status: 'scheduled',
+      cancellation: null,
+      noShowBy: null,
+      history: [],
+      sequence: 0,
+      openRequestId: null,
     });
   }
   for (let i = 0; i < docs.length; i += 1000) await insertMeetings(db, docs.slice(i, i + 1000));
