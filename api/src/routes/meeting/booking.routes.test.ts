@@ -6,6 +6,7 @@ import {
   BOOKING_MESSAGES as B,
   changeRequestResponse,
   changeRequestsResponse,
+  errorResponseSchema,
   getMeetingsResponse,
   meetingResponse,
   refundResponse,
@@ -49,6 +50,7 @@ async function meetingAt(client: Person, doctor: Person, offsetMs: number): Prom
   return doc._id.toHexString();
 }
 
+const messageOf = async (res: Response) => errorResponseSchema.parse(await res.json()).message;
 const post = (path: string, cookie: string, body: unknown) => ctx.request('POST', `/api/v1${path}`, { cookie, body });
 
 /** Weekday hours 10:00–19:00 and Saturdays 10:00–13:00, India time. */
@@ -97,13 +99,13 @@ describe('cancelling under the terms (through the API)', () => {
     const started = await meetingAt(client, doctor, 0);
     const res = await post(`/meeting/${started}/cancel`, client.cookie, { reason: 'Late' });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe(B.cancelNotAllowed);
+    expect(await messageOf(res)).toBe(B.cancelNotAllowed);
 
     const later = await meetingAt(client, doctor, 48 * HOUR);
     expect((await post(`/meeting/${later}/cancel`, client.cookie, { reason: 'Away' })).status).toBe(200);
     const again = await post(`/meeting/${later}/cancel`, client.cookie, { reason: 'Away' });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe(B.notScheduled);
+    expect(await messageOf(again)).toBe(B.notScheduled);
   });
 
   it('an admin cancels for a technical failure with a full refund even after the start', async () => {
@@ -128,7 +130,7 @@ describe('cancelling under the terms (through the API)', () => {
     // The associate of the meeting asks an admin instead of cancelling.
     const own = await post(`/meeting/${id}/cancel`, doctor.cookie, { reason: 'x' });
     expect(own.status).toBe(403);
-    expect((await own.json()).message).toBe(B.cancelAskAdmin);
+    expect(await messageOf(own)).toBe(B.cancelAskAdmin);
     // The cause is the admin's: a client's cancellation is always their own request.
     const res = await post(`/meeting/${id}/cancel`, client.cookie, { reason: 'x', cause: 'technical_failure' });
     expect(res.status).toBe(200);
@@ -143,7 +145,7 @@ describe('cancelling under the terms (through the API)', () => {
     for (const body of [{}, { reason: '   ' }]) {
       const res = await post(`/meeting/${id}/cancel`, client.cookie, body);
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(B.reasonRequired);
+      expect(await messageOf(res)).toBe(B.reasonRequired);
     }
   });
 });
@@ -165,7 +167,7 @@ describe('rescheduling', () => {
     const inside = await meetingAt(client, doctor, 24 * HOUR - MIN);
     const refused = await post(`/meeting/${inside}/reschedule`, client.cookie, { meetingDate: '2026-06-18', meetingTime: '10:00 AM', reason: 'x' });
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe(B.rescheduleAskAdmin);
+    expect(await messageOf(refused)).toBe(B.rescheduleAskAdmin);
   });
 
   it("a client's new time must lie inside the associate's hours; an admin's need not", async () => {
@@ -175,7 +177,7 @@ describe('rescheduling', () => {
     const id = await meetingAt(client, doctor, 72 * HOUR);
     const outside = await post(`/meeting/${id}/reschedule`, client.cookie, { meetingDate: '2026-06-21', meetingTime: '10:00 AM', reason: 'Sunday' });
     expect(outside.status).toBe(400);
-    expect((await outside.json()).message).toBe(B.outsideHours);
+    expect(await messageOf(outside)).toBe(B.outsideHours);
     expect((await post(`/meeting/${id}/reschedule`, admin.cookie, { meetingDate: '2026-06-21', meetingTime: '10:00 AM', reason: 'Agreed by phone' })).status).toBe(200);
   });
 
@@ -188,7 +190,7 @@ describe('rescheduling', () => {
     const theirs = await meetingAt(other, doctor, 48 * HOUR + 30 * MIN); // Wed 17 Jun 12:30 IST
     const clash = await post(`/meeting/${mine}/reschedule`, client.cookie, { meetingDate: '2026-06-17', meetingTime: '11:30 AM', reason: 'x' });
     expect(clash.status).toBe(409);
-    expect((await clash.json()).message).toBe(B.slotTaken);
+    expect(await messageOf(clash)).toBe(B.slotTaken);
 
     expect((await post(`/meeting/${theirs}/cancel`, other.cookie, { reason: 'Ill' })).status).toBe(200);
     expect((await post(`/meeting/${mine}/reschedule`, client.cookie, { meetingDate: '2026-06-17', meetingTime: '11:30 AM', reason: 'x' })).status).toBe(200);
@@ -227,7 +229,7 @@ describe('requests an admin decides', () => {
     // One request at a time.
     const second = await post(`/meeting/${id}/request`, doctor.cookie, { kind: 'reschedule', reason: 'x', meetingDate: '2026-06-20', meetingTime: '10:00 AM' });
     expect(second.status).toBe(409);
-    expect((await second.json()).message).toBe(B.requestOpen);
+    expect(await messageOf(second)).toBe(B.requestOpen);
 
     const queue = changeRequestsResponse.parse(await (await ctx.request('GET', '/api/v1/meeting/requests', { cookie: admin.cookie })).json()).requests;
     expect(queue.map((r) => r._id)).toContain(request._id);
@@ -282,7 +284,7 @@ describe('attendance', () => {
     const early = await meetingAt(client, doctor, -30 * MIN);
     const tooEarly = await post(`/meeting/${early}/attendance`, doctor.cookie, { outcome: 'completed' });
     expect(tooEarly.status).toBe(409);
-    expect((await tooEarly.json()).message).toBe(B.attendanceTooEarly);
+    expect(await messageOf(tooEarly)).toBe(B.attendanceTooEarly);
 
     const res = await post(`/meeting/${ended}/attendance`, doctor.cookie, { outcome: 'no_show_client' });
     expect(res.status).toBe(200);
@@ -332,7 +334,7 @@ describe('availability and free slots', () => {
     const bad = { ...HOURS, weekly: { ...HOURS.weekly, mon: [{ start: '10:00', end: '12:00' }, { start: '11:00', end: '13:00' }], tue: [{ start: '12:00', end: '09:00' }] } };
     const res = await ctx.request('PUT', '/api/v1/availability', { cookie: doctor.cookie, body: bad });
     expect(res.status).toBe(400);
-    const messages = ((await res.json()).errors as { message: string }[]).map((e) => e.message);
+    const messages = (errorResponseSchema.parse(await res.json()).errors ?? []).map((e) => e.message);
     expect(messages).toEqual(expect.arrayContaining([B.hoursOverlap, B.hoursOrder]));
   });
 });
