@@ -15,6 +15,7 @@ import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
+import { bookingRoutes } from './routes/meeting/booking.routes.ts';
 import { meetingRoutes } from './routes/meeting/meeting.routes.ts';
 import { paymentsRoutes } from './routes/payments/payments.routes.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
@@ -83,6 +84,7 @@ export function createApi(deps: AppDeps) {
     .route('/', accountLinkRoutes(deps))
     .route('/', meetingRoutes(deps))
     .route('/', calendarRoutes(deps))
+    .route('/', bookingRoutes(deps))
     .route('/', paymentsRoutes(deps))
     .route('/', adminRoutes(deps))
     .route('/', registerRoutes(deps))

@@ -89,6 +89,44 @@ async function meetingOf(who: Principal, me: Account | null): Promise<string> {
 /** A meeting between two other people. */
 const othersMeeting = () => meeting(bystanderClient.id, bystanderAssociate.id);
 
+const HOUR = 60 * MINUTE;
+/** A different future day for each booking cell, so their new times never clash. */
+let bookingDay = 0;
+function nextBookingDate(): string {
+  bookingDay += 1;
+  return new Date(Date.UTC(2026, 6, 1 + bookingDay)).toISOString().slice(0, 10);
+}
+
+/** The caller's own meeting (or a bystanders' one) starting `offsetMs` from START. */
+async function meetingOfAt(who: Principal, me: Account | null, offsetMs: number): Promise<string> {
+  const startsAt = new Date(START.getTime() + offsetMs);
+  if (who === 'user' && me) return meeting(me.id, bystanderAssociate.id, startsAt);
+  if ((who === 'doctorVerified' || who === 'doctorUnverified') && me) return meeting(bystanderClient.id, me.id, startsAt);
+  return meeting(bystanderClient.id, bystanderAssociate.id, startsAt);
+}
+
+/** A change request waiting in the admins' queue. */
+async function openRequest(): Promise<string> {
+  const id = await meeting(bystanderClient.id, bystanderAssociate.id, new Date(START.getTime() + 48 * HOUR));
+  const res = await ctx.request('POST', `/api/v1/meeting/${id}/request`, { cookie: bystanderAssociate.cookie, body: { kind: 'cancel', reason: 'Matrix' } });
+  if (res.status !== 201) throw new Error(`request failed: ${res.status}`);
+  return ((await res.json()) as { request: { _id: string } }).request._id;
+}
+
+/** A refund due: a bystander client's cancellation two days ahead. */
+async function refundDue(): Promise<string> {
+  const id = await meeting(bystanderClient.id, bystanderAssociate.id, new Date(START.getTime() + 48 * HOUR));
+  const res = await ctx.request('POST', `/api/v1/meeting/${id}/cancel`, { cookie: bystanderClient.cookie, body: { reason: 'Matrix' } });
+  if (res.status !== 200) throw new Error(`cancel failed: ${res.status}`);
+  return id;
+}
+
+const ALL_DAY = { start: '00:00', end: '23:00' };
+const HOURS = { weekly: { mon: [ALL_DAY], tue: [ALL_DAY], wed: [ALL_DAY], thu: [ALL_DAY], fri: [ALL_DAY], sat: [ALL_DAY], sun: [ALL_DAY] }, daysOff: [] };
+/** Whose hours a caller reads or sets: an associate their own, anyone else names the bystander. */
+const hoursQuery = (who: Principal) => (who === 'doctorVerified' || who === 'doctorUnverified' ? undefined : `doctorId=${encodeURIComponent(bystanderAssociate.email)}`);
+const withQuery = (query: string | undefined) => (query ? { query } : {});
+
 const links = {
   mentalHealthCounselling: { single: 'https://pay.example.in/m1', bundle: 'https://pay.example.in/m3' },
   cosmetologistConsultancy: { single: 'https://pay.example.in/c1', bundle: 'https://pay.example.in/c3' },
@@ -255,6 +293,30 @@ const CALLS: { [A in keyof typeof api]: { [K in keyof (typeof api)[A]]: Build } 
     email: async () => ({ params: { id: await failedEmail() } }),
     resendEmail: async () => ({ params: { id: await failedEmail() } }),
   },
+  booking: {
+    cancel: async (who, me) => ({ params: { meetingId: await meetingOfAt(who, me, 48 * HOUR) }, body: { reason: 'Matrix' } }),
+    reschedule: async (who, me) => ({
+      params: { meetingId: await meetingOfAt(who, me, 72 * HOUR) },
+      body: { meetingDate: nextBookingDate(), meetingTime: '10:00 AM', reason: 'Matrix' },
+    }),
+    request: async (who, me) => ({
+      params: { meetingId: await meetingOfAt(who, me, 48 * HOUR) },
+      body: { kind: 'reschedule', reason: 'Matrix', meetingDate: nextBookingDate(), meetingTime: '11:00 AM' },
+    }),
+    attendance: async (who, me) => ({ params: { meetingId: await meetingOfAt(who, me, -2 * HOUR) }, body: { outcome: 'completed' } }),
+    slots: async (who, me) => {
+      // A client asks about an associate they have a session with; an associate about themselves.
+      if (who === 'user') await meetingOfAt(who, me, 48 * HOUR);
+      const doctor = who === 'doctorVerified' && me ? me : bystanderAssociate;
+      return { query: `doctorId=${encodeURIComponent(doctor.email)}&date=2026-06-20` };
+    },
+    availability: async (who) => withQuery(hoursQuery(who)),
+    setAvailability: async (who) => ({ ...withQuery(hoursQuery(who)), body: HOURS }),
+    requests: async () => ({}),
+    decide: async () => ({ params: { requestId: await openRequest() }, body: { approve: false } }),
+    refunds: async () => ({}),
+    markRefund: async () => ({ params: { refundId: await refundDue() }, body: { reference: 'matrix-ref' } }),
+  },
   reference: {
     openapi: async () => ({}),
   },
@@ -323,6 +385,8 @@ beforeAll(async () => {
   }
   bystanderClient = await freshAccount('user', 'not_submitted');
   bystanderAssociate = await freshAccount('doctor', 'verified');
+  // Clients reschedule only into their associate's hours.
+  await ctx.deps.cols.associateAvailability.insertOne({ _id: new ObjectId(bystanderAssociate.id), ...HOURS, updatedAt: START, updatedBy: new ObjectId() });
   await ctx.deps.cols.paymentLinks.insertOne({
     _id: 'mentalHealthCounselling:single',
     service: 'mentalHealthCounselling',

@@ -7,6 +7,8 @@ import { startEmbeddedDb, type EmbeddedDb } from '@bh/api/db/embedded';
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { adminCreate, startProductServer, type ProductServer } from '../support/server.ts';
 import { api as ops } from '@bh/shared/contract';
+import { istDateAndTime } from '@bh/shared';
+import { createAccount, scheduleMeeting, verifiedAssociate, type Admin } from '../support/seed.ts';
 
 describe('two API instances on one database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bh-two-'));
@@ -65,4 +67,36 @@ describe('two API instances on one database', () => {
       expect(res.status).toBe(429);
     }
   });
+
+  it('lets exactly one of two clients, on different instances, reschedule into the same free slot at the same instant', async () => {
+    const api = new ApiClient(a.baseUrl);
+    await api.login(admin.email, admin.password);
+    const profile = await api.call<{ user: { _id: string } }>('GET', '/user/profile');
+    const boss: Admin = { ...admin, _id: profile.json.user._id, api };
+    const associate = await verifiedAssociate(boss, 'Meera Two');
+    const clients = [await createAccount(boss, 'Priya Two', 'user'), await createAccount(boss, 'Rahul Two', 'user')];
+    const day = 24 * 3600_000;
+    const meetings = [await scheduleMeeting(boss, clients[0]!, associate, new Date(Math.ceil((Date.now() + 3 * day) / 3600_000) * 3600_000)), await scheduleMeeting(boss, clients[1]!, associate, new Date(Math.ceil((Date.now() + 4 * day) / 3600_000) * 3600_000))];
+
+    const onAssociate = new ApiClient(b.baseUrl);
+    await onAssociate.login(associate.email, associate.password);
+    const allDay = [{ start: '00:00', end: '23:00' }];
+    const hours = { weekly: { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay }, daysOff: [] };
+    expect((await onAssociate.call(ops.booking.setAvailability, { body: hours })).status).toBe(200);
+
+    // The same slot six days ahead, on India's clock.
+    const target = { meetingDate: istDateAndTime(new Date(Date.now() + 6 * day)).meetingDate, meetingTime: '10:00 AM' };
+    const viaA = new ApiClient(a.baseUrl);
+    await viaA.login(clients[0]!.email, clients[0]!.password);
+    const viaB = new ApiClient(b.baseUrl);
+    await viaB.login(clients[1]!.email, clients[1]!.password);
+    const answers = await Promise.all([
+      viaA.call(ops.booking.reschedule, { params: { meetingId: meetings[0]!._id }, body: { ...target, reason: 'Race on A' } }),
+      viaB.call(ops.booking.reschedule, { params: { meetingId: meetings[1]!._id }, body: { ...target, reason: 'Race on B' } }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+
+    const listed = await onAssociate.call(ops.meeting.list);
+    expect(listed.json.meetings.filter((m) => m.meetingDate === target.meetingDate && m.meetingTime === target.meetingTime && m.status === 'scheduled')).toHaveLength(1);
+  }, 120_000);
 });

@@ -40,6 +40,7 @@ const Dashboard = lazy(loadDashboard);
 const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
 const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
 const ApplicationPage = lazy(() => import('./applications/ApplicationPage.tsx'));
+const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.AcceptInvitationPage })));
@@ -128,6 +129,14 @@ export function App(props: AppProps) {
             <Route path="/dashboard" element={<Dashboard />} />
             <Route path="/meetinghistory" element={<MeetingHistory />} />
             <Route path="/meetings" element={<MeetingsLookup />} />
+            <Route
+              path="/availability"
+              element={
+                <RequireAccess resource="availability" action="edit">
+                  <AvailabilityPage />
+                </RequireAccess>
+              }
+            />
             <Route
               path="/details"
               element={

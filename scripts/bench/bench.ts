@@ -85,6 +85,12 @@ function benchMeetings(clientId: ObjectId, clientEmail: string, from: number, to
       reportLink: '',
       createdAt: new Date(now),
       createdBy: doctorId,
+      status: 'scheduled',
+      cancellation: null,
+      noShowBy: null,
+      history: [],
+      sequence: 0,
+      openRequestId: null,
     });
   }
   return docs;

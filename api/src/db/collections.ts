@@ -1,5 +1,23 @@
 import type { Binary, Db, GridFSFile, ObjectId } from 'mongodb';
-import type { ApplicationData, EmailTemplate, FileKind, OutboxStatus, PaymentLinks, PlanType, Role, ServiceKey, UploadField, VerificationStatus } from '@bh/shared';
+import type {
+  ApplicationData,
+  Availability,
+  CancelReason,
+  ChangeRequestKind,
+  EmailTemplate,
+  FileKind,
+  HistoryKind,
+  MeetingStatus,
+  NoShowParty,
+  OutboxStatus,
+  PaymentLinks,
+  PlanType,
+  RefundBand,
+  Role,
+  ServiceKey,
+  UploadField,
+  VerificationStatus,
+} from '@bh/shared';
 import type { ApplicationStatus } from '@bh/shared/schemas/registration-extra';
 import type { FILE_ENCRYPTION_VERSION } from '../lib/crypto.ts';
 
@@ -128,6 +146,30 @@ export interface ApplicationTransitionDoc {
   by: ObjectId;
 }
 
+/** Who made a change, as the meeting records it (the person's email and role at the time). */
+export interface ChangeActor {
+  id: ObjectId;
+  email: string;
+  role: Role;
+}
+
+export interface HistoryEntryDoc {
+  kind: HistoryKind;
+  at: Date;
+  by: ChangeActor;
+  reason: string;
+  from: Date | null;
+  to: Date | null;
+}
+
+export interface CancellationDoc {
+  at: Date;
+  by: ChangeActor;
+  cause: CancelReason;
+  reason: string;
+  band: RefundBand;
+}
+
 /**
  * A meeting as stored. Participants are referenced by id and, because there is no $lookup,
  * their email and name at creation are copied in for lists and lookups.
@@ -152,6 +194,15 @@ export interface MeetingDoc {
   reportLink: string;
   createdAt: Date;
   createdBy: ObjectId;
+  /** The life cycle; meetings stored before it are migrated to 'scheduled' (db/migrations/003-meeting-status-v1.ts). */
+  status: MeetingStatus;
+  cancellation: CancellationDoc | null;
+  noShowBy: NoShowParty | null;
+  history: HistoryEntryDoc[];
+  /** The calendar SEQUENCE: raised on every reschedule and on cancellation (same UID). */
+  sequence: number;
+  /** The id of the change request waiting for an admin; one at a time. */
+  openRequestId: ObjectId | null;
 }
 
 /** A short lease on one participant while a booking for them is checked and written. */
@@ -285,6 +336,44 @@ export interface OutboxClaimDoc {
   expiresAt: Date;
 }
 
+export interface RefundDoc {
+  /** The cancelled meeting's id: at most one refund per meeting. */
+  _id: ObjectId;
+  clientId: ObjectId;
+  clientEmail: string;
+  clientName: string;
+  doctorName: string;
+  startsAt: Date;
+  band: RefundBand;
+  cause: CancelReason;
+  cancelledAt: Date;
+  status: 'due' | 'refunded';
+  refundedAt: Date | null;
+  refundedBy: ChangeActor | null;
+  reference: string | null;
+}
+
+export interface ChangeRequestDoc {
+  _id: ObjectId;
+  meetingId: ObjectId;
+  kind: ChangeRequestKind;
+  status: 'open' | 'approved' | 'declined';
+  by: ChangeActor;
+  reason: string;
+  proposed: { meetingDate: string; meetingTime: string; startsAt: Date } | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+  decidedBy: ChangeActor | null;
+}
+
+export interface AvailabilityDoc extends Availability {
+  /** The associate's user id. */
+  _id: ObjectId;
+  updatedAt: Date;
+  updatedBy: ObjectId;
+}
+
+
 function build(db: Db) {
   return {
     users: db.collection<UserDoc>('users'),
@@ -297,6 +386,9 @@ function build(db: Db) {
     applicationTransitions: db.collection<ApplicationTransitionDoc>('application_transitions'),
     meetings: db.collection<MeetingDoc>('meetings'),
     meetingBookingClaims: db.collection<BookingClaimDoc>('meeting_booking_claims'),
+    meetingChangeRequests: db.collection<ChangeRequestDoc>('meeting_change_requests'),
+    refunds: db.collection<RefundDoc>('refunds'),
+    associateAvailability: db.collection<AvailabilityDoc>('associate_availability'),
     participantMeetings: db.collection<ParticipantMeetingsDoc>('participant_meetings'),
     migrations: db.collection<MigrationDoc>('migrations'),
     uploadFiles: db.collection<UploadFileDoc>(`${UPLOAD_BUCKET}.files`),

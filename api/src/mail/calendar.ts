@@ -33,12 +33,12 @@ export function meetingUid(meetingId: string, origin: string): string {
 
 /**
  * The session as an iCalendar file (DESIGN §7): 90 minutes from the start, in Asia/Kolkata, the
- * meeting link as location and URL, both people as attendees. REQUEST adds or updates it; CANCEL
- * (with a higher SEQUENCE) removes it. The summary names no service: no health details.
+ * meeting link as location and URL, both people as attendees. REQUEST adds or updates it (a
+ * reschedule: same UID, higher SEQUENCE); CANCEL (with a higher SEQUENCE) removes it. The summary names no service: no health details.
  */
 export function meetingCalendar(
   meeting: CalendarMeeting,
-  options: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; origin: string; organizerEmail: string; stamp: Date },
+  options: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; origin: string; organizerEmail: string; stamp: Date; sequence?: number },
 ): string {
   const calendar = ical({
     prodId: { company: 'Better Health', product: 'Sessions', language: 'EN' },
@@ -47,7 +47,9 @@ export function meetingCalendar(
   });
   calendar.createEvent({
     id: meetingUid(meeting.meetingId, options.origin),
-    sequence: options.method === 'CANCEL' ? 1 : 0,
+    // Every change raises the meeting's sequence, so calendars apply the latest file. Files from
+    // before the life cycle carried no sequence: a cancellation then was 1, an invite 0.
+    sequence: options.sequence ?? (options.method === 'CANCEL' ? 1 : 0),
     // Luxon values carry their zone, so ical-generator writes India's wall-clock time under
     // TZID=Asia/Kolkata (a plain Date would be written as UTC digits under that TZID).
     stamp: DateTime.fromJSDate(options.stamp, { zone: 'utc' }),

@@ -22,6 +22,8 @@ function meetingData(doc: MeetingDoc, audience: 'client' | 'associate'): Record<
     doctorName: doc.doctorName,
     doctorEmail: doc.doctorEmail,
     audience,
+    // The calendar SEQUENCE of the file this email carries (same UID, higher on every change).
+    sequence: String(doc.sequence ?? 0),
   };
 }
 
@@ -49,8 +51,32 @@ export async function queueMeetingScheduled(outbox: Outbox, doc: MeetingDoc, now
   await outbox.enqueue(emails);
 }
 
-/** A deleted meeting: its reminders are cancelled and each person gets the calendar cancellation. */
+/**
+ * A cancelled or deleted meeting: its reminders are cancelled and each person gets the calendar
+ * cancellation. A cancelled meeting already carries its raised sequence; a deleted one that was
+ * still scheduled gets the next one. The client is told the refund band, if any.
+ */
 export async function queueMeetingCancelled(outbox: Outbox, doc: MeetingDoc): Promise<void> {
   await outbox.cancelForMeeting(doc._id.toHexString(), REMINDER_TEMPLATES);
-  await outbox.enqueue(both(doc, 'meeting-cancelled'));
+  const sequence = (doc.sequence ?? 0) + ((doc.status ?? 'scheduled') === 'scheduled' ? 1 : 0);
+  const emails = both({ ...doc, sequence }, 'meeting-cancelled');
+  if (doc.cancellation) emails[0]!.data.band = doc.cancellation.band;
+  await outbox.enqueue(emails);
+}
+
+/**
+ * A rescheduled meeting: the old reminders go, each person gets the updated invite (same UID,
+ * the raised SEQUENCE) and reminders are queued for the new time.
+ */
+export async function queueMeetingRescheduled(outbox: Outbox, doc: MeetingDoc, previousStart: Date, now: Date): Promise<void> {
+  await outbox.cancelForMeeting(doc._id.toHexString(), REMINDER_TEMPLATES);
+  const emails = both(doc, 'meeting-rescheduled');
+  for (const email of emails) email.data.previousStartsAt = previousStart.toISOString();
+  const start = doc.startsAt.getTime();
+  for (const r of REMINDERS) {
+    const dueAt = new Date(start - r.beforeMs);
+    if (dueAt <= now) continue;
+    emails.push(...both(doc, r.template, { dueAt, expiresAt: new Date(start - r.expiresBeforeMs) }));
+  }
+  await outbox.enqueue(emails);
 }

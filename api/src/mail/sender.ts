@@ -4,6 +4,7 @@ import type { Transporter } from 'nodemailer';
 import type { Clock } from '../lib/clock.ts';
 import { decryptField } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
+import { findMeeting } from '../routes/meeting/meetings.store.ts';
 import { secretContext } from './outbox.ts';
 import { renderEmail, REMINDER_TEMPLATES } from './templates.ts';
 import { addressOf } from './transport.ts';
@@ -182,9 +183,10 @@ export class MailSender {
       return;
     }
     if (doc.meetingId && REMINDER_TEMPLATES.includes(doc.template)) {
-      // A reminder for a meeting deleted after it was queued is not sent.
-      const exists = ObjectId.isValid(doc.meetingId) && (await collections(db).meetings.findOne({ _id: new ObjectId(doc.meetingId) }, { projection: { _id: 1 } }));
-      if (!exists) {
+      // A reminder for a meeting deleted, cancelled or moved after it was queued is not sent.
+      const meeting = ObjectId.isValid(doc.meetingId) ? await findMeeting(db, new ObjectId(doc.meetingId)) : null;
+      const current = meeting && (meeting.status ?? 'scheduled') === 'scheduled' && meeting.startsAt.toISOString() === doc.data.startsAt;
+      if (!current) {
         await this.#finish(doc._id, { status: 'cancelled' });
         return;
       }

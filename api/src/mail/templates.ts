@@ -1,4 +1,4 @@
-import { formatIstWithZone, type EmailTemplate } from '@bh/shared';
+import { BOOKING_MESSAGES, formatIstWithZone, type EmailTemplate, type RefundBand } from '@bh/shared';
 import { meetingCalendar } from './calendar.ts';
 
 /**
@@ -9,6 +9,8 @@ import { meetingCalendar } from './calendar.ts';
  * What an email may say (DESIGN §7): names, the session's time and link. Never a password, an
  * identity or bank number, or anything about why someone sees a counsellor or cosmetologist.
  */
+
+const BAND_LABELS: Record<RefundBand, string> = { full: BOOKING_MESSAGES.bandFull, half: BOOKING_MESSAGES.bandHalf, none: BOOKING_MESSAGES.bandNone };
 
 export const REMINDER_TEMPLATES: readonly EmailTemplate[] = ['meeting-reminder-24h', 'meeting-reminder-1h'];
 
@@ -122,16 +124,27 @@ export function renderEmail(template: EmailTemplate, data: Record<string, string
         origin,
       );
     case 'meeting-scheduled':
+    case 'meeting-rescheduled':
     case 'meeting-cancelled': {
       const m = meetingParts(data);
       const cancelled = template === 'meeting-cancelled';
+      const rescheduled = template === 'meeting-rescheduled';
+      const band = data.band as RefundBand | undefined;
       const email = compose(
-        cancelled ? `Session cancelled: ${m.when}` : `Session scheduled: ${m.when}`,
+        cancelled ? `Session cancelled: ${m.when}` : rescheduled ? `Session moved to ${m.when}` : `Session scheduled: ${m.when}`,
         hello(m.recipientName),
         cancelled
           ? [
               { kind: 'p', text: `Your session with ${m.other} on ${m.when} has been cancelled.` },
+              ...(band ? [{ kind: 'p' as const, text: `Refund: ${BAND_LABELS[band]}.` }] : []),
               { kind: 'p', text: 'The attached calendar file removes it from your calendar. See your sessions in the portal.' },
+              { kind: 'button', label: 'Open my dashboard', href: `${origin}/dashboard` },
+            ]
+          : rescheduled
+          ? [
+              { kind: 'p', text: `Your session with ${m.other} has moved from ${formatIstWithZone(field(data, 'previousStartsAt'))} to ${m.when}.` },
+              { kind: 'facts', rows: [['When', m.when], ['Length', '90 minutes'], ['Join at', m.meeting.meetingLink]] },
+              { kind: 'p', text: 'The attached calendar file updates the event in your calendar.' },
               { kind: 'button', label: 'Open my dashboard', href: `${origin}/dashboard` },
             ]
           : [
@@ -148,6 +161,7 @@ export function renderEmail(template: EmailTemplate, data: Record<string, string
         origin,
         organizerEmail: ctx.organizerEmail ?? `sessions@${new URL(origin).hostname}`,
         stamp: ctx.stamp ?? new Date(),
+        ...(data.sequence !== undefined ? { sequence: Number(data.sequence) } : {}),
       });
       return { ...email, calendar: { method, content } };
     }

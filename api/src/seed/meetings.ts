@@ -49,6 +49,13 @@ export const seedMeetings: SeedStep = async (deps, accounts) => {
     reportLink: plan.reportLink,
     createdAt: new Date(Math.min(now.getTime(), plan.startsAt.getTime()) - 7 * DAY_MS),
     createdBy: admin._id,
+    // The held session with its report is completed; the rest wait for their associate.
+    status: plan.reportLink ? 'completed' : 'scheduled',
+    cancellation: null,
+    noShowBy: null,
+    history: [],
+    sequence: 0,
+    openRequestId: null,
   }));
   await insertMeetings(deps.db, docs);
 };

@@ -21,6 +21,13 @@ import {
   forgotPasswordRequest,
   inviteRequest,
   resetPasswordRequest,
+  attendanceRequest,
+  availabilitySchema,
+  cancelMeetingRequest,
+  changeRequestBody,
+  decideRequestBody,
+  markRefundBody,
+  rescheduleMeetingRequest,
 } from '@bh/shared';
 import { hashToken } from '../../src/lib/sessions.ts';
 import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
@@ -340,6 +347,21 @@ async function templates(): Promise<Map<string, Template>> {
   expect((await ctx.request('POST', `/api/v1/register/verify-doctor/${decided.id}`, { cookie: admin.cookie })).status).toBe(200);
 
   const asAdmin = (path: string, valid: unknown, accepts: number): Pick<JsonTemplate, 'call' | 'accepts'> => ({ call: { path, cookie: admin.cookie, body: valid }, accepts });
+
+  // Booking changes (issue 18): a meeting for each, an open request and a refund due.
+  const DAY = 24 * 3600_000;
+  const toCancel = await meetingDoc(client.id, doctor.id, new Date(Date.parse(START) + 4 * DAY), null);
+  const toMove = await meetingDoc(client.id, doctor.id, new Date(Date.parse(START) + 5 * DAY), null);
+  const toAsk = await meetingDoc(client.id, doctor.id, new Date(Date.parse(START) + 6 * DAY), null);
+  const ended = await meetingDoc(client.id, doctor.id, new Date(Date.parse(START) - 3 * 3600_000), null);
+  const asked = await meetingDoc(client.id, doctor.id, new Date(Date.parse(START) + 7 * DAY), null);
+  const askRes = await ctx.request('POST', `/api/v1/meeting/${asked}/request`, { cookie: doctor.cookie, body: { kind: 'cancel', reason: 'Fuzz' } });
+  expect(askRes.status).toBe(201);
+  const requestId = ((await askRes.json()) as { request: { _id: string } }).request._id;
+  const refunded = await meetingDoc(client.id, doctor.id, new Date(Date.parse(START) + 8 * DAY), null);
+  expect((await ctx.request('POST', `/api/v1/meeting/${refunded}/cancel`, { cookie: client.cookie, body: { reason: 'Fuzz' } })).status).toBe(200);
+  const nineToFive = [{ start: '09:00', end: '17:00' }];
+  const hours = { weekly: { mon: nineToFive, tue: nineToFive, wed: nineToFive, thu: nineToFive, fri: nineToFive, sat: [], sun: [] }, daysOff: ['2026-06-30'] };
   const applicant = await ctx.signedIn('doctor', 'not_submitted');
 
   return new Map<string, Template>([
@@ -443,6 +465,16 @@ async function templates(): Promise<Map<string, Template>> {
       // An account with no invitation: 404 whatever the body, nothing sent.
       { kind: 'none', call: async () => ({ path: `/api/v1/user/invitations/${client.id}/resend`, cookie: admin.cookie, status: 404 }) },
     ],
+    ['POST /api/v1/meeting/:meetingId/cancel', { kind: 'json', schema: cancelMeetingRequest, call: { path: `/api/v1/meeting/${toCancel}/cancel`, cookie: client.cookie, body: { reason: 'Fuzz' } }, accepts: 200 }],
+    [
+      'POST /api/v1/meeting/:meetingId/reschedule',
+      { kind: 'json', schema: rescheduleMeetingRequest, ...asAdmin(`/api/v1/meeting/${toMove}/reschedule`, { meetingDate: '2026-06-25', meetingTime: '10:00 AM', reason: 'Fuzz' }, 200) },
+    ],
+    ['POST /api/v1/meeting/:meetingId/request', { kind: 'json', schema: changeRequestBody, call: { path: `/api/v1/meeting/${toAsk}/request`, cookie: doctor.cookie, body: { kind: 'cancel', reason: 'Fuzz' } }, accepts: 201 }],
+    ['POST /api/v1/meeting/:meetingId/attendance', { kind: 'json', schema: attendanceRequest, call: { path: `/api/v1/meeting/${ended}/attendance`, cookie: doctor.cookie, body: { outcome: 'completed' } }, accepts: 200 }],
+    ['PUT /api/v1/availability', { kind: 'json', schema: availabilitySchema, call: { path: '/api/v1/availability', cookie: doctor.cookie, body: hours }, accepts: 200 }],
+    ['POST /api/v1/meeting/requests/:requestId/decide', { kind: 'json', schema: decideRequestBody, ...asAdmin(`/api/v1/meeting/requests/${requestId}/decide`, { approve: false }, 200) }],
+    ['POST /api/v1/meeting/refunds/:refundId/mark', { kind: 'json', schema: markRefundBody, ...asAdmin(`/api/v1/meeting/refunds/${refunded}/mark`, { reference: 'FUZZ-1' }, 200) }],
     [
       'POST /api/v1/admin/emails/:id/resend',
       { kind: 'none', call: async () => ({ path: `/api/v1/admin/emails/${new ObjectId().toHexString()}/resend`, cookie: admin.cookie, status: 404 }) },
@@ -511,6 +543,13 @@ describe('fuzzing every JSON endpoint', () => {
     'POST /api/v1/user/invite',
     'POST /api/v1/user/invitations/:userId/resend',
     'POST /api/v1/admin/emails/:id/resend',
+    'POST /api/v1/meeting/:meetingId/cancel',
+    'POST /api/v1/meeting/:meetingId/reschedule',
+    'POST /api/v1/meeting/:meetingId/request',
+    'POST /api/v1/meeting/:meetingId/attendance',
+    'PUT /api/v1/availability',
+    'POST /api/v1/meeting/requests/:requestId/decide',
+    'POST /api/v1/meeting/refunds/:refundId/mark',
   ];
   const runsPerRoute = Math.max(10, Math.ceil(TOTAL_RUNS / KEYS.length));
 

@@ -59,6 +59,10 @@ const GET_ROUTES: Record<string, 'list' | 'one'> = {
   'GET /api/v1/admin/emails/:id': 'one',
   'GET /api/v1/user/invitations': 'list',
   'GET /api/v1/meeting/:meetingId/calendar.ics': 'one',
+  'GET /api/v1/meeting/slots': 'list',
+  'GET /api/v1/meeting/requests': 'list',
+  'GET /api/v1/meeting/refunds': 'list',
+  'GET /api/v1/availability': 'one',
 };
 
 function meeting(clientDoc: UserDoc, doctorDoc: UserDoc, startsAt: Date): MeetingDoc {
@@ -80,6 +84,12 @@ function meeting(clientDoc: UserDoc, doctorDoc: UserDoc, startsAt: Date): Meetin
     reportLink: '',
     createdAt: START,
     createdBy: new ObjectId(),
+    status: 'scheduled',
+    cancellation: null,
+    noShowBy: null,
+    history: [],
+    sequence: 0,
+    openRequestId: null,
   };
 }
 
@@ -120,6 +130,38 @@ beforeAll(async () => {
   await users.insertMany(others);
   const crowd = Array.from({ length: MANY }, (_, i) => meeting(others[(2 * i + 1) % MANY]!, others[(2 * i) % MANY]!, new Date(START.getTime() - 29 * DAY + i * 10 * HOUR)));
   await insertMeetings(ctx.deps.db, [...history, ...crowd]);
+  // More change requests and refunds than the budget, about the crowd's meetings.
+  await ctx.deps.db.collection('meeting_change_requests').insertMany(
+    crowd.map((m, i) => ({
+      _id: new ObjectId(),
+      meetingId: m._id,
+      kind: 'cancel',
+      status: 'open',
+      by: { id: m.doctorId, email: m.doctorEmail, role: 'doctor' },
+      reason: 'Budget',
+      proposed: null,
+      createdAt: new Date(START.getTime() - i * HOUR),
+      decidedAt: null,
+      decidedBy: null,
+    })),
+  );
+  await ctx.deps.db.collection('refunds').insertMany(
+    crowd.map((m, i) => ({
+      _id: m._id,
+      clientId: m.clientId,
+      clientEmail: m.clientEmail,
+      clientName: m.clientName,
+      doctorName: m.doctorName,
+      startsAt: m.startsAt,
+      band: 'full',
+      cause: 'client_request',
+      cancelledAt: new Date(START.getTime() - i * HOUR),
+      status: 'due',
+      refundedAt: null,
+      refundedBy: null,
+      reference: null,
+    })),
+  );
   verifiedDoctors = others.filter((u) => u.role === 'doctor').length + 1;
 
   await users.insertMany(Array.from({ length: MANY }, (_, i) => userDoc(i, i % 3 ? 'doctor' : 'admin', 'pending', 'pending')));
@@ -184,6 +226,24 @@ describe('list budget: every list is bounded', () => {
       expect(meetings.length).toBeGreaterThan(0);
       expect(meetings.length).toBeLessThanOrEqual(LIST_BUDGET);
     }
+  });
+
+  it('the change-request queue and the refunds due give at most the budget', async () => {
+    const requests = (await json('/api/v1/meeting/requests')).body as { requests: unknown[] };
+    expect(requests.requests.length).toBeGreaterThan(0);
+    expect(requests.requests.length).toBeLessThanOrEqual(LIST_BUDGET);
+    const refunds = (await json('/api/v1/meeting/refunds')).body as { refunds: unknown[] };
+    expect(refunds.refunds.length).toBeGreaterThan(0);
+    expect(refunds.refunds.length).toBeLessThanOrEqual(LIST_BUDGET);
+  });
+
+  it('free slots are bounded by one day of 90-minute slots', async () => {
+    const hours = { start: '00:00', end: '23:59' };
+    const weekly = { mon: [hours], tue: [hours], wed: [hours], thu: [hours], fri: [hours], sat: [hours], sun: [hours] };
+    expect((await ctx.request('PUT', '/api/v1/availability', { cookie: associate.cookie, body: { weekly, daysOff: [] } })).status).toBe(200);
+    const { status, body } = await json(`/api/v1/meeting/slots?doctorId=${encodeURIComponent(associate.email)}&date=2026-07-01`);
+    expect(status).toBe(200);
+    expect((body as { slots: unknown[] }).slots.length).toBe(15);
   });
 
   it('status-pending gives at most the budget', async () => {

@@ -10,6 +10,9 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 
 export { adminDataMethods } from './dataMethods.ts';
 export { adminMessages } from './messages.ts';
@@ -55,6 +58,9 @@ export const adminMenu: readonly AdminMenuEntry[] = [
   { path: '/admin/grids/users', labelKey: 'bh.admin.menu.usersGrid', icon: PeopleIcon },
   { path: '/admin/grids/audit', labelKey: 'bh.admin.menu.auditGrid', icon: ReceiptLongIcon },
   { path: '/admin/grids/emails', labelKey: 'bh.admin.menu.emailsGrid', icon: MailOutlineIcon },
+  { path: '/admin/booking-requests', labelKey: 'bh.booking.requestsTitle', icon: EventRepeatIcon },
+  { path: '/admin/refunds', labelKey: 'bh.booking.refundsTitle', icon: CurrencyRupeeIcon },
+  { path: '/admin/availability', labelKey: 'bh.booking.availabilityTitle', icon: ScheduleIcon },
 ];
 
 // The list and the review of one application are one screen, as in react-admin's demo reviews:
@@ -76,4 +82,7 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/grids/users', component: lazy(() => import('../accounts/UsersGrid.tsx')) },
   { path: '/admin/grids/audit', component: lazy(() => import('../audit/AuditGrid.tsx')) },
   { path: '/admin/grids/emails', component: lazy(() => import('../emails/EmailsGrid.tsx')) },
+  { path: '/admin/booking-requests', component: lazy(() => import('../meetings/RequestsQueue.tsx')) },
+  { path: '/admin/refunds', component: lazy(() => import('../meetings/RefundsList.tsx')) },
+  { path: '/admin/availability', component: lazy(() => import('../availability/AvailabilityPage.tsx')) },
 ];

@@ -330,6 +330,7 @@ export const adminMessages = {
         'password-changed': 'Password changed notice',
         'meeting-scheduled': 'Session scheduled',
         'meeting-cancelled': 'Session cancelled',
+        'meeting-rescheduled': 'Session rescheduled',
         'meeting-reminder-24h': 'Reminder, 24 hours before',
         'meeting-reminder-1h': 'Reminder, 1 hour before',
         'application-verified': 'Application verified',

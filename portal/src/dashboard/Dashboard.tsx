@@ -25,9 +25,10 @@ export default function Dashboard() {
   if (identityPending || permissionsPending) return <Loading />;
 
   const all = meetings.data ?? [];
-  const upcoming = all.filter((m) => dashboardState(startOf(m), now) === 'upcoming');
+  // A cancelled session leaves the upcoming list (issue 18); staff see it, marked, among the past.
+  const upcoming = all.filter((m) => m.status !== 'cancelled' && dashboardState(startOf(m), now) === 'upcoming');
   // Newest first, so 'Session #' counts down from the latest to 1.
-  const past = all.filter((m) => dashboardState(startOf(m), now) === 'past').reverse();
+  const past = all.filter((m) => m.status === 'cancelled' || dashboardState(startOf(m), now) === 'past').reverse();
   const next = upcoming[0];
 
   return (

@@ -2,6 +2,7 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Meeting } from '@bh/shared';
 import { AddToCalendarButton } from '../meetings/AddToCalendarButton.tsx';
+import { AttendanceActions, BookingActions } from '../meetings/BookingActions.tsx';
 import { Email } from '../components/Email.tsx';
 import { DeleteMeetingButton } from '../meetings/DeleteMeetingButton.tsx';
 import { JoinButton } from '../meetings/JoinButton.tsx';
@@ -85,6 +86,11 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
       ),
     });
   }
+  columns.push(
+    kind === 'upcoming'
+      ? { key: 'changes', labelKey: 'bh.booking.booking', render: (m) => <BookingActions meeting={m} now={now} /> }
+      : { key: 'status', labelKey: 'bh.booking.status', render: (m) => <AttendanceActions meeting={m} now={now} /> },
+  );
   if (can('meetings', 'viewReport')) {
     columns.push({
       key: 'report',

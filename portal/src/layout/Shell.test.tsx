@@ -57,13 +57,14 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     expect(labels(await sidebar())).toEqual(['Dashboard']);
   });
 
-  it('adds Meeting History and Submit Documents for associates, verified or not', async () => {
+  it('adds Meeting History and Submit Documents for associates, verified or not, and My hours once verified', async () => {
     for (const who of ['associate', 'newAssociate'] as const) {
       const db = testDb();
       const user = accounts(db)[who];
       const portal = renderPortal('/dashboard', { db, signedIn: user });
       const menu = await sidebar();
-      expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents']);
+      // Issue 18: a verified associate sets their working hours.
+      expect(labels(menu)).toEqual(who === 'associate' ? ['Dashboard', 'Meeting History', 'My hours', 'Submit Documents'] : ['Dashboard', 'Meeting History', 'Submit Documents']);
       portal.router.dispose();
       document.body.innerHTML = '';
     }
@@ -249,7 +250,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     const { associate } = accounts(db);
     const portal = renderPortal('/dashboard', { db, signedIn: associate });
     const sheet = await openSheet(user);
-    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Logout']);
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'My hours', 'Submit Documents', 'Logout']);
     await user.click(within(sheet).getByRole('menuitem', { name: 'Meeting History' }));
     await waitFor(() => expect(portal.path()).toBe('/meetinghistory'));
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Submit Documents' })).not.toBeInTheDocument());
@@ -381,7 +382,8 @@ describe('meeting lists on a phone (issue 13)', () => {
     const cards = await screen.findByRole('list', { name: 'Upcoming Sessions' });
     expect(screen.queryByRole('table')).toBeNull();
     const terms = within(cards).getAllByRole('term').map((t) => t.textContent);
-    expect(terms).toEqual(['Date', 'Time', 'Client', 'Join', 'Report']);
+    // Issue 18: the upcoming row offers the booking changes the policy allows.
+    expect(terms).toEqual(['Date', 'Time', 'Client', 'Join', 'Booking', 'Report']);
     expect(within(cards).getByText('Priya Nair')).toBeInTheDocument();
   });
 

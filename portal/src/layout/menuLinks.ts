@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { adminMenu, type AdminMenuEntry, type AdminMenuGroup } from '../admin/index.ts';
 
 export interface MenuLink {
@@ -22,6 +23,9 @@ export function mainLinks(can: Can): MenuLink[] {
   const links: MenuLink[] = [{ to: '/dashboard', labelKey: 'bh.menu.dashboard', icon: DashboardIcon }];
   if (can('meetingHistory', 'menu')) {
     links.push({ to: '/meetinghistory', labelKey: 'bh.menu.meetingHistory', icon: HistoryIcon, disabled: !can('meetingHistory', 'view') });
+  }
+  if (can('availability', 'edit')) {
+    links.push({ to: '/availability', labelKey: 'bh.booking.availabilityTitle', icon: ScheduleIcon });
   }
   if (can('application', 'view')) {
     links.push({ to: '/details', labelKey: 'bh.menu.submitDocuments', icon: UploadFileIcon });

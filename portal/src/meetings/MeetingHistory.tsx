@@ -6,6 +6,7 @@ import { Email } from '../components/Email.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 import { useNow } from '../components/useNow.ts';
 import { useAccess } from '../providers/hooks.ts';
+import { MeetingChanges, MeetingStatusChip } from './BookingActions.tsx';
 import { JoinButton } from './JoinButton.tsx';
 import { formatJoinTime, formatMeetingDate, startOf } from './meetingTime.ts';
 import { RecordList, type RecordColumn } from './RecordList.tsx';
@@ -65,8 +66,17 @@ function HistoryRows({ meetings }: { meetings: Meeting[] }) {
   columns.push({
     key: 'status',
     label: translate('bh.history.status'),
-    render: (m) => (upcoming(m) ? <JoinButton meeting={m} now={now} /> : <Chip size="small" label={translate('bh.meeting.meetingEnded')} />),
+    render: (m) =>
+      m.status !== 'scheduled' ? (
+        <MeetingStatusChip meeting={m} />
+      ) : upcoming(m) ? (
+        <JoinButton meeting={m} now={now} />
+      ) : (
+        <Chip size="small" label={translate('bh.meeting.meetingEnded')} />
+      ),
   });
+  // Every change: reschedules, cancellation, attendance, requests (issue 18).
+  columns.push({ key: 'changes', label: translate('bh.booking.history'), render: (m) => <MeetingChanges meeting={m} /> });
   if (showJoinTimes) {
     columns.push(
       {

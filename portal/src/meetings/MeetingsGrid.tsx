@@ -10,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatIst, isHttpUrl, type Meeting } from '@bh/shared';
+import { MeetingStatusChip } from './BookingActions.tsx';
 import { Email } from '../components/Email.tsx';
 import { formatMeetingDate } from './meetingTime.ts';
 import { MEETINGS_QUERY_KEY } from './useMeetings.ts';
@@ -89,6 +90,7 @@ const COLUMNS = {
   userJoinedAt: 'bh.admin.grids.meetings.userJoined',
   docJoinedAt: 'bh.admin.grids.meetings.associateJoined',
   reportLink: 'bh.admin.grids.meetings.report',
+  status: 'bh.booking.status',
   createdAt: 'bh.admin.grids.meetings.createdAt',
 } as const;
 
@@ -118,6 +120,7 @@ export default function MeetingsGrid() {
           <Col source="userJoinedAt" label={COLUMNS.userJoinedAt} disableSort render={(m) => <JoinedAt instant={m.userJoinedAt} />} />
           <Col source="docJoinedAt" label={COLUMNS.docJoinedAt} disableSort render={(m) => <JoinedAt instant={m.docJoinedAt} />} />
           <Col source="reportLink" label={COLUMNS.reportLink} disableSort render={(m) => <Report meeting={m} />} />
+          <Col source="status" label={COLUMNS.status} disableSort render={(m) => (m.status === 'scheduled' ? translate('bh.booking.statusScheduled') : <MeetingStatusChip meeting={m} />)} />
           <Col source="createdAt" label={COLUMNS.createdAt} render={(m) => formatAdminTime(m.createdAt)} />
           <Col label="" disableSort render={(m) => <DeleteMeeting meeting={m} />} />
         </DataTable>

@@ -15,6 +15,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNotify, useTranslate } from 'react-admin';
 import { isHttpUrl, lookupState, meetingLookupRequest, type Meeting } from '@bh/shared';
+import { MeetingStatusChip } from './BookingActions.tsx';
 import { useNow } from '../components/useNow.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { useAccess, usePortalDataProvider } from '../providers/hooks.ts';
@@ -67,8 +68,9 @@ function Lookup() {
     }
   };
 
-  const upcoming = (result ?? []).filter((m) => lookupState(startOf(m), now) !== 'past');
-  const past = (result ?? []).filter((m) => lookupState(startOf(m), now) === 'past').reverse();
+  // Cancelled meetings are history, shown as 'Cancelled' among the past ones (issue 18).
+  const upcoming = (result ?? []).filter((m) => m.status !== 'cancelled' && lookupState(startOf(m), now) !== 'past');
+  const past = (result ?? []).filter((m) => m.status === 'cancelled' || lookupState(startOf(m), now) === 'past').reverse();
 
   return (
     <>
@@ -179,7 +181,7 @@ function PastList({ meetings, showJoinTimes }: { meetings: Meeting[]; showJoinTi
                     ) : null}
                   </Box>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Chip size="small" label={translate('bh.lookup.meetingEnded')} />
+                    {m.status === 'scheduled' ? <Chip size="small" label={translate('bh.lookup.meetingEnded')} /> : <MeetingStatusChip meeting={m} />}
                     {report && isHttpUrl(report) ? (
                       <Button size="small" href={report} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />}>
                         {translate('bh.lookup.viewReport')}

@@ -28,6 +28,7 @@ import {
   type MeetingPeriod,
   type MeetingUserType,
 } from '@bh/shared';
+import { ScheduleSlots } from './ScheduleSlots.tsx';
 import { AccessDeniedPanel } from '../components/AccessDeniedPanel.tsx';
 import { muiField } from '../components/muiField.ts';
 import { schemaResolver, type Draft } from '../components/schemaResolver.ts';
@@ -317,6 +318,18 @@ function MeetingForm() {
               <ToggleButton value="PM">{translate('bh.admin.meeting.pm')}</ToggleButton>
             </ToggleButtonGroup>
           </Stack>
+          <ScheduleSlots
+            doctorEmail={watch('doctorVerified') ? watch('doctorId') : ''}
+            date={watch('meetingDate')}
+            time={watch('meetingTime')}
+            period={period}
+            onPick={(slot) => {
+              const [clock = '', slotPeriod] = slot.meetingTime.split(' ');
+              setValue('meetingTime', clock);
+              setValue('meetingPeriod', slotPeriod === 'PM' ? 'PM' : 'AM');
+              clearErrors('meetingTime');
+            }}
+          />
           <TextField
             {...field('meetingLink')}
             id="meeting-link"

@@ -99,6 +99,11 @@ export function addMeeting(
     doctorName: meeting.associate.name,
     userJoinedAt: meeting.userJoinedAt?.toISOString() ?? null,
     docJoinedAt: meeting.docJoinedAt?.toISOString() ?? null,
+    status: 'scheduled',
+    cancellation: null,
+    noShowBy: null,
+    history: [],
+    hasOpenRequest: false,
     reportLink: meeting.reportLink ?? '',
     createdAt: db.now().toISOString(),
   };

@@ -24,6 +24,7 @@ import { applicationView, latestApplication, withKeptNumbers } from './applicati
 import { mockFailure, mockOperation, validationFailure, type MockWorldAccess } from './contract.ts';
 import { objectId, type MockDb, type MockUser } from './db.ts';
 import { readMultipart } from './multipart.ts';
+import { createBookingHandlers } from './booking.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,6 +64,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
   const findMeeting = (user: MockUser, id: string) => ownMeetings(db, user).find((m) => m._id === id);
 
   return [
+    ...createBookingHandlers(db, { withUser, ok, fail, validationFailure }),
     // ---- user ----
     mockOperation(
       api.user.login,

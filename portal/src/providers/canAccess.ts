@@ -82,6 +82,8 @@ const UI_RULES: Record<string, Record<string, Rule>> = {
     view: (p) => isStaff(p) && mayCall('meetingsRead', p),
   },
   meetingsLookup: { view: isStaff },
+  // A verified associate sets their own weekly hours (issue 18); admins edit them under Admin Tools.
+  availability: { edit: isVerifiedAssociate },
   application: {
     // The table lets unverified associates and admins through; a pending application is then
     // refused (409), as a verified one is, so only before or after a rejection.

@@ -47,6 +47,14 @@ export const ACCESS = {
   meetingLookup: row('Verified BH Associates (their own clients only) and verified admins.', { ...VERIFIED_ADMIN, doctorVerified: 'own' }),
   meetingReport: row('Verified BH Associates (their own meetings) and verified admins.', { ...VERIFIED_ADMIN, doctorVerified: 'own' }),
   meetingCalendar: row('The meeting\'s client and BH Associate, and verified admins.', { ...VERIFIED_ADMIN, user: 'own', doctorVerified: 'own' }),
+  meetingChange: row('Clients for their own meetings (the booking policy decides what they may do) and verified admins for any; BH Associates ask an admin instead.', {
+    ...VERIFIED_ADMIN,
+    user: 'own',
+  }),
+  meetingRequest: row('Clients and verified BH Associates, for their own meetings.', { ...VERIFIED_ADMIN, user: 'own', doctorVerified: 'own', adminVerified: 'no' }),
+  meetingAttendance: row('Verified BH Associates for their own meetings, verified admins for any.', { ...VERIFIED_ADMIN, doctorVerified: 'own' }),
+  bookingSlots: row("Clients (their own BH Associates), verified BH Associates (themselves), verified admins (any).", { ...VERIFIED_ADMIN, user: 'own', doctorVerified: 'own' }),
+  availability: row('Verified BH Associates (their own hours) and verified admins (any).', { ...VERIFIED_ADMIN, doctorVerified: 'own' }),
   applicationSubmit: row(
     'BH Associates and admins, unless their application is pending or verified (409).',
     { anon: 'no', user: 'no', doctorUnverified: 'yes', doctorVerified: 'conflict', adminUnverified: 'yes', adminVerified: 'conflict' },

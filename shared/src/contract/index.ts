@@ -1,5 +1,6 @@
 import { accountLinks } from './accountLinks.ts';
 import { admin } from './admin.ts';
+import { booking } from './booking.ts';
 import { calendar } from './calendar.ts';
 import { health } from './health.ts';
 import { meeting } from './meeting.ts';
@@ -22,6 +23,7 @@ export { openApiDocumentSchema } from './reference.ts';
  * `createApiClient`.
  */
 export const api = {
+  booking,
   health,
   user,
   accountLinks,

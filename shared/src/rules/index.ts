@@ -7,3 +7,5 @@ export * from './phone.ts';
 export * from './text.ts';
 export * from './time-input.ts';
 export * from './url.ts';
+export * from './booking-policy.ts';
+export * from './availability.ts';

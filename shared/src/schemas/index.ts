@@ -7,3 +7,5 @@ export * from './registration.ts';
 export * from './payments.ts';
 export * from './admin.ts';
 export * from './mail.ts';
+export * from './booking-record.ts';
+export * from './booking.ts';

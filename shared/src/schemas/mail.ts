@@ -10,6 +10,7 @@ export const EMAIL_TEMPLATES = [
   'password-changed',
   'meeting-scheduled',
   'meeting-cancelled',
+  'meeting-rescheduled',
   'meeting-reminder-24h',
   'meeting-reminder-1h',
   'application-verified',

@@ -4,6 +4,8 @@ import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
 import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN, time12h } from '../rules/time.ts';
 import { TIME_INPUT_MAX_LENGTH } from '../rules/time-input.ts';
 import { emailField, objectIdString, successResponse } from './common.ts';
+import { cancellationSchema, historyEntrySchema } from './booking-record.ts';
+import { MEETING_STATUSES, NO_SHOW_PARTIES } from '../rules/booking-policy.ts';
 import { type Clock, httpUrlField, isoDateField, systemClock, whenFieldsValid } from './fields.ts';
 
 export const MEETING_PERIODS = ['AM', 'PM'] as const;
@@ -26,14 +28,14 @@ const doctorEmail = () => emailField(M.doctorEmailRequired, M.invalidEmail);
 const meetingLink = () => httpUrlField(M.meetingLinkRequired, M.invalidUrl);
 const formLink = () => httpUrlField(M.formLinkRequired, M.invalidUrl);
 
-function meetingDateField(now: Clock) {
+export function meetingDateField(now: Clock) {
   return isoDateField(M.dateRequired, M.dateInvalid).refine(
     (v) => parseIsoDate(v) === null || v >= istDateString(now()),
     M.dateInPast,
   );
 }
 
-const meetingTimeWithPeriod = z
+export const meetingTimeWithPeriod = z
   .string({ error: M.timeRequired })
   .trim()
   .min(1, M.timeRequired)
@@ -57,7 +59,7 @@ function distinctParticipants(v: { clientId: string; doctorId: string }): boolea
 const participantsMustDiffer = { message: M.emailsMustDiffer, path: ['doctorId'], when: whenFieldsValid('clientId', 'doctorId') };
 
 /** "Today" dates still need a time that has not passed yet, in India's clock. */
-function startsInFuture(now: Clock) {
+export function startsInFuture(now: Clock) {
   return (v: { meetingDate: string; meetingTime: string }) => {
     const start = meetingInstant(v.meetingDate, v.meetingTime);
     return start !== null && start.getTime() > now().getTime();
@@ -83,7 +85,9 @@ export function createMeetingRequestSchema(now: Clock = systemClock) {
       message: M.timeInPast,
       path: ['meetingTime'],
       when: whenFieldsValid('meetingDate', 'meetingTime'),
-    });
+    })
+    // The time is parsed once, here: the service receives the instant.
+    .transform((v) => ({ ...v, startsAt: meetingInstant(v.meetingDate, v.meetingTime)! }));
 }
 export const createMeetingRequest = createMeetingRequestSchema();
 export type CreateMeetingRequest = z.input<typeof createMeetingRequest>;
@@ -202,6 +206,14 @@ export const meetingSchema = z.object({
   /** '' until the associate submits the report. */
   reportLink: z.string(),
   createdAt: isoInstant,
+  /** The life cycle (issue 18). Answers from before it read as scheduled. */
+  status: z.enum(MEETING_STATUSES).default('scheduled'),
+  cancellation: cancellationSchema.nullable().default(null),
+  noShowBy: z.enum(NO_SHOW_PARTIES).nullable().default(null),
+  /** Every change after scheduling, oldest first. */
+  history: z.array(historyEntrySchema).default([]),
+  /** A change request waits for an admin. */
+  hasOpenRequest: z.boolean().default(false),
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 

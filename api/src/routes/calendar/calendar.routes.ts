@@ -6,6 +6,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { meetingCalendar } from '../../mail/calendar.ts';
 import { addressOf } from '../../mail/transport.ts';
+import { findMeeting } from '../meeting/meetings.store.ts';
 
 /**
  * 'Add to calendar': GET /meeting/{meetingId}/calendar.ics, for the meeting's two participants and
@@ -15,7 +16,7 @@ import { addressOf } from '../../mail/transport.ts';
 export function calendarRoutes(deps: AppDeps) {
   return contractRouter().openapi(routeOf(api.calendar.meetingIcs), async (c) => {
     const user = c.var.account;
-    const meeting = await deps.cols.meetings.findOne({ _id: new ObjectId(c.req.valid('param').meetingId) });
+    const meeting = await findMeeting(deps.db, new ObjectId(c.req.valid('param').meetingId));
     const mine = meeting && (user.role === 'admin' || meeting.clientId.equals(user._id) || meeting.doctorId.equals(user._id));
     if (!meeting || !mine) throw notFound(OUTBOX_MESSAGES.calendarNotFound);
     const ics = meetingCalendar(
@@ -28,7 +29,7 @@ export function calendarRoutes(deps: AppDeps) {
         doctorName: meeting.doctorName,
         doctorEmail: meeting.doctorEmail,
       },
-      { method: 'PUBLISH', origin: deps.config.publicOrigin, organizerEmail: addressOf(deps.config.mailFrom), stamp: deps.clock.now() },
+      { method: 'PUBLISH', sequence: meeting.sequence ?? 0, origin: deps.config.publicOrigin, organizerEmail: addressOf(deps.config.mailFrom), stamp: deps.clock.now() },
     );
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="better-health-session-${meeting.meetingDate}.ics"`);

@@ -1,13 +1,7 @@
-import { ADMIN_MEETINGS_WINDOW, PARTICIPANT_MEETINGS_LIMIT } from '@bh/shared';
-import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { MongoServerError, ObjectId, type Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import {
   isJoinWindowOpen,
-  MEETING_LENGTH_MINUTES,
   MEETING_MESSAGES as M,
-  meetingInstant,
-  MINUTE_MS,
   type CreateMeetingData,
   type Meeting,
   type MeetingUserType,
@@ -16,104 +10,35 @@ import { recordAudit } from '../../lib/audit.ts';
 import { queueMeetingCancelled, queueMeetingScheduled } from '../../mail/meeting-mail.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { collections, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
+import { collections, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { addRefs, latestMeetingsOf, meetingsOf, refOf, refsByParticipant, refsOf, removeRef } from './participant-meetings.ts';
+import {
+  bookMeeting,
+  ClaimBusyError,
+  deleteMeeting as removeMeeting,
+  findMeeting,
+  meetingsOfParticipant,
+  newMeetingDoc,
+  toMeeting,
+  updateMeeting,
+  type MeetingDoc,
+} from './meetings.store.ts';
+
+export {
+  ADMIN_MEETINGS_WINDOW,
+  BOOKING_IN_PROGRESS,
+  insertMeetings,
+  listMeetingsFor,
+  meetingsCollection,
+  newMeetingDoc,
+  PARTICIPANT_MEETINGS_LIMIT,
+  toMeeting,
+  type MeetingDoc,
+} from './meetings.store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** Scheduling and deleting also write the participants' emails to the outbox. */
 type MailingDeps = Deps & Pick<AppDeps, 'outbox'>;
-
-const MEETING_MS = MEETING_LENGTH_MINUTES * MINUTE_MS;
-const DAY_MS = 24 * 60 * MINUTE_MS;
-
-/**
- * What a verified admin's get-meetings returns (the admin grid pages through everything), and a
- * participant's list and the lookup: at most their latest meetings by start, so the upcoming ones
- * and the recent history are kept. Shared, so the portal's mocks answer the same window.
- */
-export { ADMIN_MEETINGS_WINDOW, PARTICIPANT_MEETINGS_LIMIT };
-
-/** Longer than any booking takes; a claim left by a crashed request frees itself after this. */
-const CLAIM_LEASE_MS = 15_000;
-const CLAIM_RETRY_MS = 25;
-const CLAIM_ATTEMPTS = 120;
-export const BOOKING_IN_PROGRESS = 'Another booking for this participant is being saved. Please try again.';
-
-function isDuplicateKey(err: unknown): boolean {
-  return err instanceof MongoServerError && err.code === 11000;
-}
-
-/** The contract's Meeting: participants are named by email (spec §3), instants as ISO text. */
-export function toMeeting(doc: MeetingDoc): Meeting {
-  return {
-    _id: doc._id.toHexString(),
-    meetingDate: doc.meetingDate,
-    meetingTime: doc.meetingTime,
-    startsAt: doc.startsAt.toISOString(),
-    meetingLink: doc.meetingLink,
-    formLink: doc.formLink,
-    clientId: doc.clientEmail,
-    doctorId: doc.doctorEmail,
-    clientName: doc.clientName,
-    doctorName: doc.doctorName,
-    userJoinedAt: doc.userJoinedAt ? doc.userJoinedAt.toISOString() : null,
-    docJoinedAt: doc.docJoinedAt ? doc.docJoinedAt.toISOString() : null,
-    reportLink: doc.reportLink,
-    createdAt: doc.createdAt.toISOString(),
-  };
-}
-
-/**
- * get-meetings, scoped by who asks (DESIGN §5): a client sees their latest meetings, an associate
- * the latest they hold, an admin a bounded window around now. Always by start, ascending.
- */
-export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeting[]> {
-  if (user.role !== 'admin') return (await latestMeetingsOf(deps.db, user._id, PARTICIPANT_MEETINGS_LIMIT)).map(toMeeting);
-  const now = deps.clock.now().getTime();
-  const from = new Date(now - ADMIN_MEETINGS_WINDOW.pastDays * DAY_MS);
-  const to = new Date(now + ADMIN_MEETINGS_WINDOW.futureDays * DAY_MS);
-  const docs = await collections(deps.db).meetings
-    .find({ startsAt: { $gte: from, $lte: to } })
-    .sort({ startsAt: 1, _id: 1 })
-    .limit(ADMIN_MEETINGS_WINDOW.limit)
-    .toArray();
-  return docs.map(toMeeting);
-}
-
-type Participant = Pick<UserDoc, '_id' | 'email' | 'name'>;
-
-/** A new, not yet joined meeting between two accounts, with their email and name copied in. */
-export function newMeetingDoc(
-  client: Participant,
-  doctor: Participant,
-  fields: Pick<MeetingDoc, 'meetingDate' | 'meetingTime' | 'startsAt' | 'meetingLink' | 'formLink' | 'createdAt' | 'createdBy'>,
-): MeetingDoc {
-  return {
-    _id: new ObjectId(),
-    ...fields,
-    clientId: client._id,
-    clientEmail: client.email,
-    clientName: client.name,
-    doctorId: doctor._id,
-    doctorEmail: doctor.email,
-    doctorName: doctor.name,
-    userJoinedAt: null,
-    docJoinedAt: null,
-    reportLink: '',
-  };
-}
-
-/**
- * Stores meetings that were put together outside the booking flow (demo data, tests, the
- * benchmark): their participants' refs first, then the meetings. Not for concurrent use: it
- * takes no booking claims.
- */
-export async function insertMeetings(db: Db, docs: MeetingDoc[]): Promise<void> {
-  if (docs.length === 0) return;
-  await addRefs(db, refsByParticipant(docs));
-  await collections(db).meetings.insertMany(docs);
-}
 
 /** A participant for a meeting, checked the way verify-email and create-meeting both need. */
 export async function findParticipant(deps: Pick<AppDeps, 'db'>, email: string, userType: MeetingUserType): Promise<UserDoc> {
@@ -138,124 +63,83 @@ async function participantForField(deps: Deps, email: string, userType: MeetingU
   }
 }
 
-/**
- * Takes the booking claim on one participant, waiting briefly while another booking holds it.
- * Returns the claim's token, or null when it stayed taken.
- */
-async function claimParticipant(deps: Deps, participantId: ObjectId): Promise<string | null> {
-  const claims = collections(deps.db).meetingBookingClaims;
-  const _id = participantId.toHexString();
-  const token = randomUUID();
-  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
-    const now = deps.clock.now();
-    try {
-      await claims.insertOne({ _id, token, expiresAt: new Date(now.getTime() + CLAIM_LEASE_MS) });
-      return token;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    // Only a lapsed lease is removed, so a live booking's claim is never taken over.
-    await claims.deleteOne({ _id, expiresAt: { $lte: now } });
-    await sleep(CLAIM_RETRY_MS);
-  }
-  return null;
-}
-
-async function releaseClaim(deps: Deps, participantId: ObjectId, token: string): Promise<void> {
-  await collections(deps.db).meetingBookingClaims.deleteOne({ _id: participantId.toHexString(), token });
-}
-
-/** A meeting of this participant (in either seat) that overlaps a 90-minute slot from `start`. */
-async function findOverlap(deps: Deps, participantId: ObjectId, start: Date): Promise<MeetingDoc | null> {
-  const near = (await refsOf(deps.db, participantId)).filter((ref) => Math.abs(ref.startsAt.getTime() - start.getTime()) < MEETING_MS);
-  return (await meetingsOf(deps.db, near))[0] ?? null;
+/** A clash as the create form shows it: each busy person against their field, client first. */
+export function clashError(clash: { client: boolean; doctor: boolean }): AppError {
+  const errors = [];
+  if (clash.client) errors.push({ path: 'clientId', message: M.clientBusy });
+  if (clash.doctor) errors.push({ path: 'doctorId', message: M.doctorBusy });
+  return new AppError(409, errors[0]!.message, errors);
 }
 
 /**
- * Schedules a meeting after the shared schema has checked the body against `deps.clock`.
- *
- * Double booking without transactions: both participants are claimed first (one document per
- * participant in meeting_booking_claims, exclusive through its unique _id, with a lease so a
- * crashed request cannot block anyone for long). While a request holds both claims no other
- * booking for either person can run its overlap check, so check-then-insert behaves as one step.
- * Claims are taken in id order, so two bookings sharing both people cannot hold one each.
+ * Schedules a meeting after the shared schema has checked the body against `deps.clock` and
+ * turned its date and time into the instant. The store refuses a clash for either person.
  */
 export async function createMeeting(deps: MailingDeps, admin: AuthUser, input: CreateMeetingData): Promise<Meeting> {
-  const startsAt = meetingInstant(input.meetingDate, input.meetingTime);
-  if (!startsAt) throw badRequest(M.timeInvalid, [{ path: 'meetingTime', message: M.timeInvalid }]);
   const client = await participantForField(deps, input.clientId, 'client');
   const doctor = await participantForField(deps, input.doctorId, 'doctor');
+  const doc = newMeetingDoc(client, doctor, {
+    meetingDate: input.meetingDate,
+    meetingTime: input.meetingTime,
+    startsAt: input.startsAt,
+    meetingLink: input.meetingLink,
+    formLink: input.formLink,
+    createdAt: deps.clock.now(),
+    createdBy: admin._id,
+  });
+  const clash = await bookMeeting(deps, doc).catch(busyAsConflict);
+  if (clash) throw clashError(clash);
+  await queueMeetingScheduled(deps.outbox, doc, deps.clock.now());
+  await recordAudit(deps, {
+    actor: admin,
+    action: 'meeting.create',
+    target: { type: 'meeting', id: doc._id.toHexString(), label: `${doc.meetingDate} ${doc.meetingTime}` },
+    details: { client: doc.clientEmail, associate: doc.doctorEmail, startsAt: doc.startsAt.toISOString() },
+  });
+  return toMeeting(doc);
+}
 
-  const ordered = [client._id, doctor._id].sort((a, b) => a.toHexString().localeCompare(b.toHexString()));
-  const held: { id: ObjectId; token: string }[] = [];
-  try {
-    for (const id of ordered) {
-      const token = await claimParticipant(deps, id);
-      if (!token) throw conflict(BOOKING_IN_PROGRESS);
-      held.push({ id, token });
-    }
-    const errors = [];
-    if (await findOverlap(deps, client._id, startsAt)) errors.push({ path: 'clientId', message: M.clientBusy });
-    if (await findOverlap(deps, doctor._id, startsAt)) errors.push({ path: 'doctorId', message: M.doctorBusy });
-    if (errors.length > 0) throw new AppError(409, errors[0]!.message, errors);
+/** A booking claim that stayed taken is a 409 the caller may retry. */
+export function busyAsConflict(err: unknown): never {
+  if (err instanceof ClaimBusyError) throw conflict(err.message);
+  throw err;
+}
 
-    const doc = newMeetingDoc(client, doctor, {
-      meetingDate: input.meetingDate,
-      meetingTime: input.meetingTime,
-      startsAt,
-      meetingLink: input.meetingLink,
-      formLink: input.formLink,
-      createdAt: deps.clock.now(),
-      createdBy: admin._id,
-    });
-    // Refs before the meeting: should the insert fail, a ref to nothing is skipped when read.
-    await addRefs(deps.db, refsByParticipant([doc]));
-    await collections(deps.db).meetings.insertOne(doc);
-    await queueMeetingScheduled(deps.outbox, doc, deps.clock.now());
-    await recordAudit(deps, {
-      actor: admin,
-      action: 'meeting.create',
-      target: { type: 'meeting', id: doc._id.toHexString(), label: `${doc.meetingDate} ${doc.meetingTime}` },
-      details: { client: doc.clientEmail, associate: doc.doctorEmail, startsAt: startsAt.toISOString() },
-    });
-    return toMeeting(doc);
-  } finally {
-    for (const claim of held) await releaseClaim(deps, claim.id, claim.token);
-  }
+/** The meeting if `user` takes part in it (or is an admin); someone else's meeting is "not found". */
+export async function meetingSeenBy(deps: Deps, user: AuthUser, meetingId: ObjectId): Promise<MeetingDoc> {
+  const meeting = await findMeeting(deps.db, meetingId);
+  const mine = meeting && (user.role === 'admin' || (user.role === 'user' ? meeting.clientId : meeting.doctorId).equals(user._id));
+  if (!meeting || !mine) throw notFound(M.notFound);
+  return meeting;
 }
 
 /**
  * Records the caller's own join time (client → userJoinedAt, associate → docJoinedAt) inside the
  * join window. The first join is kept. Someone else's meeting is "not found", so ids of other
- * people's meetings reveal nothing.
+ * people's meetings reveal nothing. A cancelled meeting cannot be joined.
  *
- * Meetings are read and written by `_id` alone (see participant-meetings.ts for why), with the
- * ownership checked here; participants never change. Two joins by one person in the same instant
- * may both pass the check, and the later of the two nearly equal times is kept.
+ * Two joins by one person in the same instant may both pass the check, and the later of the two
+ * nearly equal times is kept.
  */
 export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId): Promise<Meeting> {
-  const col = collections(deps.db).meetings;
-  const meeting = await col.findOne({ _id: meetingId });
+  const meeting = await findMeeting(deps.db, meetingId);
   const owner = user.role === 'user' ? meeting?.clientId : meeting?.doctorId;
   if (!meeting || !owner?.equals(user._id)) throw notFound(M.notFound);
   const now = deps.clock.now();
-  if (!isJoinWindowOpen(meeting.startsAt, now)) throw conflict(M.joinClosed);
+  if ((meeting.status ?? 'scheduled') === 'cancelled' || !isJoinWindowOpen(meeting.startsAt, now)) throw conflict(M.joinClosed);
   const field = user.role === 'user' ? 'userJoinedAt' : 'docJoinedAt';
   if (meeting[field]) return toMeeting(meeting);
-  const updated = await col.findOneAndUpdate({ _id: meetingId }, { $set: { [field]: now } }, { returnDocument: 'after' });
+  const updated = await updateMeeting(deps, meetingId, { [field]: now });
   if (!updated) throw notFound(M.notFound);
   return toMeeting(updated);
 }
 
 /** Deletes a meeting and returns it as it was (the admin grid shows what went). */
 export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
-  const deleted = await collections(deps.db).meetings.findOneAndDelete({ _id: meetingId });
+  const deleted = await removeMeeting(deps, meetingId);
   if (!deleted) throw notFound(M.notFound);
-  // The meeting is gone; its refs go after it. A ref left behind (claim busy, crash) is skipped on read.
-  for (const participantId of [deleted.clientId, deleted.doctorId]) {
-    await underClaim(deps, participantId, () => removeRef(deps.db, participantId, refOf(deleted)));
-  }
-  await queueMeetingCancelled(deps.outbox, deleted);
+  // A meeting already cancelled has had its calendar cancellation.
+  if ((deleted.status ?? 'scheduled') === 'scheduled') await queueMeetingCancelled(deps.outbox, deleted);
   await recordAudit(deps, {
     actor: admin,
     action: 'meeting.delete',
@@ -263,18 +147,6 @@ export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingI
     details: { client: deleted.clientEmail, associate: deleted.doctorEmail },
   });
   return toMeeting(deleted);
-}
-
-/** Runs `work` holding the participant's booking claim; skips it when the claim stays taken. */
-async function underClaim(deps: Deps, participantId: ObjectId, work: () => Promise<void>): Promise<boolean> {
-  const token = await claimParticipant(deps, participantId);
-  if (!token) return false;
-  try {
-    await work();
-    return true;
-  } finally {
-    await releaseClaim(deps, participantId, token);
-  }
 }
 
 /**
@@ -286,17 +158,13 @@ export async function lookupMeetings(deps: Deps, user: AuthUser, email: string):
   const target = await collections(deps.db).users.findOne({ email }, { projection: { _id: 1 } });
   if (!target) return [];
   const keep = user.role === 'admin' ? undefined : (doc: MeetingDoc) => doc.doctorId.equals(user._id);
-  return (await latestMeetingsOf(deps.db, target._id, PARTICIPANT_MEETINGS_LIMIT, keep)).map(toMeeting);
+  return (await meetingsOfParticipant(deps, target._id, keep)).map(toMeeting);
 }
 
 /** Sets the report link: the meeting's own associate, or a verified admin for any meeting. */
 export async function setReportLink(deps: Deps, user: AuthUser, meetingId: ObjectId, reportLink: string): Promise<Meeting> {
-  const col = collections(deps.db).meetings;
-  if (user.role !== 'admin') {
-    const meeting = await col.findOne({ _id: meetingId }, { projection: { doctorId: 1 } });
-    if (!meeting?.doctorId.equals(user._id)) throw notFound(M.notFound);
-  }
-  const updated = await col.findOneAndUpdate({ _id: meetingId }, { $set: { reportLink } }, { returnDocument: 'after' });
+  await meetingSeenBy(deps, user, meetingId);
+  const updated = await updateMeeting(deps, meetingId, { reportLink });
   if (!updated) throw notFound(M.notFound);
   await recordAudit(deps, {
     actor: user,

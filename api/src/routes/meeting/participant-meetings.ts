@@ -18,8 +18,11 @@ import { collections, type MeetingDoc, type MeetingRef } from '../../db/collecti
  * participant's document happen while the caller holds that participant's booking claim, because
  * FerretDB applies an update by reading and rewriting the document.
  */
+export function participantMeetingsCollection(db: Db) {
+  return collections(db).participantMeetings;
+}
 
-/** Always built the same way, field order included, so `$pull` finds exactly what `$push` wrote. */
+/** A meeting's entry in a participant's list. */
 export function refOf(doc: Pick<MeetingDoc, '_id' | 'startsAt'>): MeetingRef {
   return { id: doc._id, startsAt: doc.startsAt };
 }
@@ -32,12 +35,33 @@ export function refOf(doc: Pick<MeetingDoc, '_id' | 'startsAt'>): MeetingRef {
  */
 export async function addRefs(db: Db, byParticipant: Map<string, MeetingRef[]>): Promise<void> {
   for (const [participantId, refs] of byParticipant) {
-    await collections(db).participantMeetings.updateOne({ _id: new ObjectId(participantId) }, { $push: { refs: { $each: refs } } }, { upsert: true });
+    await participantMeetingsCollection(db).updateOne({ _id: new ObjectId(participantId) }, { $push: { refs: { $each: refs } } }, { upsert: true });
   }
 }
 
-export async function removeRef(db: Db, participantId: ObjectId, ref: MeetingRef): Promise<void> {
-  await collections(db).participantMeetings.updateOne({ _id: participantId }, { $pull: { refs: ref } });
+/**
+ * Removes a meeting's refs by its id, whatever start they were written with (a whole-sub-document
+ * `$pull` missed a ref whose start had changed). FerretDB 1.24 ignores a `$pull` by condition
+ * (`{ refs: { id } }`), so the list is filtered and written back; the caller holds the
+ * participant's booking claim, which makes that one step for every other writer.
+ */
+export async function removeRef(db: Db, participantId: ObjectId, meetingId: ObjectId): Promise<void> {
+  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  if (!found) return;
+  const refs = found.refs.filter((r) => !r.id.equals(meetingId));
+  if (refs.length !== found.refs.length) await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { refs } });
+}
+
+/**
+ * Points a meeting's ref at its new start (a reschedule). The caller holds the participant's
+ * booking claim, so reading the list and writing it back is one step for every other writer;
+ * one `$set` keeps the ref present throughout (a `$pull` then `$push` would drop it between).
+ */
+export async function replaceRef(db: Db, participantId: ObjectId, ref: MeetingRef): Promise<void> {
+  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  const refs = (found?.refs ?? []).filter((r) => !r.id.equals(ref.id));
+  refs.push(ref);
+  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { refs } }, { upsert: true });
 }
 
 /** Every meeting's refs grouped by participant (client and associate). */
@@ -56,7 +80,7 @@ export function refsByParticipant(docs: Pick<MeetingDoc, '_id' | 'startsAt' | 'c
 
 /** A participant's refs, one per meeting, latest start first (ties: newest id first). */
 export async function refsOf(db: Db, participantId: ObjectId): Promise<MeetingRef[]> {
-  const found = await collections(db).participantMeetings.findOne({ _id: participantId });
+  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
   const unique = new Map<string, MeetingRef>();
   for (const ref of found?.refs ?? []) unique.set(ref.id.toHexString(), ref);
   return [...unique.values()].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b.id.toHexString().localeCompare(a.id.toHexString()));
@@ -64,7 +88,7 @@ export async function refsOf(db: Db, participantId: ObjectId): Promise<MeetingRe
 
 /** The meetings behind refs, in the refs' order; refs whose meeting no longer exists are left out. */
 export async function meetingsOf(db: Db, refs: MeetingRef[]): Promise<MeetingDoc[]> {
-  const { meetings } = collections(db);
+  const meetings = db.collection<MeetingDoc>('meetings');
   const docs = await Promise.all(refs.map((ref) => meetings.findOne({ _id: ref.id })));
   return docs.filter((doc): doc is MeetingDoc => doc !== null);
 }

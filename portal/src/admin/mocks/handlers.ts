@@ -180,6 +180,11 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
           userJoinedAt: null,
           docJoinedAt: null,
           reportLink: '',
+    status: 'scheduled',
+    cancellation: null,
+    noShowBy: null,
+    history: [],
+    hasOpenRequest: false,
           createdAt: db.now().toISOString(),
         };
         db.meetings.push(meeting);

@@ -1,0 +1,80 @@
+import { ObjectId } from 'mongodb';
+import { BOOKING_MESSAGES as B } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import {
+  associateFor,
+  availabilityOf,
+  cancelBooking,
+  decideRequest,
+  listOpenRequests,
+  listRefunds,
+  markRefunded,
+  recordAttendance,
+  requestChange,
+  rescheduleBooking,
+  saveAvailability,
+  slotsFor,
+} from './booking.service.ts';
+
+/**
+ * Changing a booking (issue 18), mounted from the shared definitions (`shared/src/contract/
+ * booking.ts`): the access row lets the right people through, the service applies the booking
+ * policy and ownership.
+ */
+export function bookingRoutes(deps: AppDeps) {
+  const id = (value: string) => new ObjectId(value);
+  return contractRouter()
+    .openapi(routeOf(api.booking.slots), async (c) => {
+      const { doctorId, date } = c.req.valid('query');
+      return c.json({ success: true as const, ...(await slotsFor(deps, c.var.account, doctorId, date)) }, 200);
+    })
+
+    .openapi(routeOf(api.booking.requests), async (c) => c.json({ success: true as const, requests: await listOpenRequests(deps) }, 200))
+
+    .openapi(routeOf(api.booking.decide), async (c) => {
+      const { approve } = c.req.valid('json');
+      const request = await decideRequest(deps, c.var.account, id(c.req.valid('param').requestId), approve);
+      return c.json({ success: true as const, message: approve ? B.requestApproved : B.requestDeclined, request }, 200);
+    })
+
+    .openapi(routeOf(api.booking.refunds), async (c) => c.json({ success: true as const, refunds: await listRefunds(deps, c.req.valid('query').status) }, 200))
+
+    .openapi(routeOf(api.booking.markRefund), async (c) => {
+      const refund = await markRefunded(deps, c.var.account, id(c.req.valid('param').refundId), c.req.valid('json').reference);
+      return c.json({ success: true as const, message: B.refundMarked, refund }, 200);
+    })
+
+    .openapi(routeOf(api.booking.cancel), async (c) => {
+      const meeting = await cancelBooking(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json'));
+      return c.json({ success: true as const, message: B.cancelled, meeting }, 200);
+    })
+
+    .openapi(routeOf(api.booking.reschedule), async (c) => {
+      const meeting = await rescheduleBooking(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json'));
+      return c.json({ success: true as const, message: B.rescheduled, meeting }, 200);
+    })
+
+    .openapi(routeOf(api.booking.request), async (c) => {
+      const request = await requestChange(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json'));
+      return c.json({ success: true as const, message: B.requestSent, request }, 201);
+    })
+
+    .openapi(routeOf(api.booking.attendance), async (c) => {
+      const meeting = await recordAttendance(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json').outcome);
+      return c.json({ success: true as const, message: B.attendanceSaved, meeting }, 200);
+    })
+
+    .openapi(routeOf(api.booking.availability), async (c) => {
+      const doctor = await associateFor(deps, c.var.account, c.req.valid('query').doctorId);
+      return c.json({ success: true as const, doctorId: doctor.email, doctorName: doctor.name, availability: await availabilityOf(deps, doctor._id) }, 200);
+    })
+
+    .openapi(routeOf(api.booking.setAvailability), async (c) => {
+      const user = c.var.account;
+      const doctor = await associateFor(deps, user, c.req.valid('query').doctorId);
+      const availability = await saveAvailability(deps, user, doctor._id, c.req.valid('json'));
+      return c.json({ success: true as const, message: B.availabilitySaved, doctorId: doctor.email, doctorName: doctor.name, availability }, 200);
+    });
+}

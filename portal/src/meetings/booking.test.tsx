@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
+import { bookingState } from '../mocks/booking.ts';
+import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { adminWorld, renderPortal as renderAdminPortal } from '../admin/test/portal.tsx';
+
+/** 10:00 in India on Tuesday 10 March 2026. */
+const NOW = new Date('2026-03-10T04:30:00.000Z');
+const hours = (n: number) => new Date(NOW.getTime() + n * 3600_000);
+
+function world(db: MockDb) {
+  const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+  const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
+  const asha = addUser(db, { name: 'Asha Iyer', email: 'asha@example.in', role: 'admin', isVerified: 'verified' });
+  return { priya, meera, asha };
+}
+
+function freezeClock() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+}
+
+describe('changing a booking from the dashboard (issue 18)', () => {
+  it('a client cancelling inside 12 hours sees "No refund" before confirming, and the session leaves the upcoming list', async () => {
+    freezeClock();
+    const user = userEvent.setup();
+    const db = testDb();
+    const { priya, meera } = world(db);
+    addMeeting(db, { client: priya, associate: meera, startsAt: hours(6) });
+    renderPortal('/dashboard', { db, signedIn: priya });
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Sessions' });
+    expect(within(upcoming).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(within(upcoming).getByRole('button', { name: 'Ask to reschedule' })).toBeInTheDocument();
+    await user.click(within(upcoming).getByRole('button', { name: 'Cancel session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Cancelling now: No refund.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unwell');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel session' }));
+    await waitFor(() => expect(db.meetings[0]?.status).toBe('cancelled'));
+    expect(db.meetings[0]?.cancellation?.band).toBe('none');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Upcoming Sessions' })).toBeNull());
+  });
+
+  it('a client more than 24 hours ahead reschedules into a free slot of the associate', async () => {
+    freezeClock();
+    const user = userEvent.setup();
+    const db = testDb();
+    const { priya, meera } = world(db);
+    bookingState(db).availability.set(meera.email, {
+      weekly: { mon: [], tue: [], wed: [], thu: [{ start: '10:00', end: '13:00' }], fri: [], sat: [], sun: [] },
+      daysOff: [],
+    });
+    addMeeting(db, { client: priya, associate: meera, startsAt: hours(48) });
+    renderPortal('/dashboard', { db, signedIn: priya });
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Sessions' });
+    await user.click(within(upcoming).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
+    const date = within(dialog).getByLabelText('New date');
+    await user.clear(date);
+    await user.type(date, '2026-03-12');
+    await user.click(await within(dialog).findByRole('button', { name: '11:30 AM' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Exam');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(db.meetings[0]?.meetingTime).toBe('11:30 AM'));
+    expect(db.meetings[0]).toMatchObject({ meetingDate: '2026-03-12', status: 'scheduled' });
+    expect(db.meetings[0]?.history.map((h) => h.kind)).toEqual(['rescheduled']);
+  });
+
+  it('an associate marks a no-show after the session; the history shows it as a no-show', async () => {
+    freezeClock();
+    const user = userEvent.setup();
+    const db = testDb();
+    const { priya, meera } = world(db);
+    addMeeting(db, { client: priya, associate: meera, startsAt: hours(-2) });
+    renderPortal('/dashboard', { db, signedIn: meera });
+    const past = await screen.findByRole('region', { name: 'Past Sessions' });
+    await user.click(within(past).getByRole('button', { name: 'Client no-show' }));
+    await waitFor(() => expect(db.meetings[0]).toMatchObject({ status: 'no_show', noShowBy: 'client' }));
+    expect(await within(past).findByText('No-show (client)')).toBeInTheDocument();
+  });
+
+  it('an admin sees the refund of a cancellation in the refunds list and marks it made', async () => {
+    freezeClock();
+    const user = userEvent.setup();
+    const db = testDb();
+    const { priya, meera, asha } = world(db);
+    const m = addMeeting(db, { client: priya, associate: meera, startsAt: hours(30) });
+    Object.assign(m, { status: 'cancelled' });
+    bookingState(db).refunds.push({
+      _id: m._id, meetingId: m._id, clientEmail: priya.email, clientName: priya.name, doctorName: meera.name, startsAt: m.startsAt,
+      band: 'full', cause: 'client_request', cancelledAt: NOW.toISOString(), status: 'due', refundedAt: null, refundedBy: null, reference: null,
+    });
+    renderPortal('/admin/refunds', { db, signedIn: asha });
+    expect(await screen.findByText('Full refund · Priya Nair')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Payment reference' }), 'rfnd_42');
+    await user.click(screen.getByRole('button', { name: 'Mark refunded' }));
+    await waitFor(() => expect(bookingState(db).refunds[0]).toMatchObject({ status: 'refunded', reference: 'rfnd_42', refundedBy: asha.email }));
+    expect(await screen.findByText('No refunds to make')).toBeInTheDocument();
+  });
+
+  it('an associate sets weekly hours; overlapping hours are refused with the shared message', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { meera } = world(db);
+    renderPortal('/availability', { db, signedIn: meera });
+    const monday = await screen.findByRole('textbox', { name: /^Monday/ });
+    await user.type(monday, '10:00-13:00, 12:00-14:00');
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    expect(await screen.findByText('Working hours on one day must not overlap')).toBeInTheDocument();
+    await user.clear(monday);
+    await user.type(monday, '10:00-13:00, 14:00-19:00');
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() => expect(bookingState(db).availability.get(meera.email)?.weekly.mon).toEqual([{ start: '10:00', end: '13:00' }, { start: '14:00', end: '19:00' }]));
+  });
+
+  it('an admin schedules from a free slot of the associate; a typed time outside the hours warns', async () => {
+    freezeClock();
+    const user = userEvent.setup();
+    // The admin's mock world (its handlers answer verify-email and create-meeting).
+    const { db } = adminWorld();
+    const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+    const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
+    bookingState(db).availability.set(meera.email, {
+      weekly: { mon: [], tue: [], wed: [], thu: [{ start: '14:00', end: '17:00' }], fri: [], sat: [], sun: [] },
+      daysOff: [],
+    });
+    renderAdminPortal('/admin/create-meeting');
+    // The admin screens are lazy chunks: the first render can take a while on a busy machine.
+    await screen.findByRole('heading', { name: 'Schedule New Meeting' }, { timeout: 15_000 });
+    await user.type(screen.getByLabelText(/^Client ID \(email\)/), priya.email);
+    await user.click(screen.getByRole('button', { name: 'Verify Client ID (email)' }));
+    await screen.findByRole('img', { name: 'Verified' });
+    await user.type(screen.getByLabelText(/^BH Associate ID \(email\)/), meera.email);
+    await user.click(screen.getByRole('button', { name: 'Verify BH Associate ID (email)' }));
+    await waitFor(() => expect(screen.getAllByRole('img', { name: 'Verified' })).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText(/^Meeting Date/), { target: { value: '2026-03-12' } });
+    const time = screen.getByLabelText<HTMLInputElement>(/^Meeting Time/);
+    await user.type(time, '09:00');
+    expect(await screen.findByText('This time is outside the BH Associate’s working hours')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '03:30 PM' }));
+    expect(time.value).toBe('03:30');
+    expect(screen.getByRole('button', { name: 'PM' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.queryByText('This time is outside the BH Associate’s working hours')).toBeNull());
+  }, 60_000);
+});
