@@ -30,7 +30,7 @@ const INDEXES: IndexSpec[] = [
   // Admin grid sorts that no other index serves.
   { collection: 'meetings', key: { createdAt: -1 }, name: 'by_created' },
   // Booking changes: the admin's request queue and the refunds due (issue 18).
-  { collection: 'meeting_change_requests', key: { status: 1, createdAt: 1 }, name: 'by_status_created' },
+  { collection: 'meetingChangeRequests', key: { status: 1, createdAt: 1 }, name: 'by_status_created' },
   { collection: 'refunds', key: { status: 1, cancelledAt: -1 }, name: 'by_status_cancelled' },
   { collection: 'coupons', key: { updatedAt: -1 }, name: 'by_updated' },
   { collection: 'users', key: { createdAt: -1 }, name: 'by_created' },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import type { Collections } from './mongo.ts';
+import type { Collections } from '../db/collections.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 let ctx: TestContext;

@@ -37,6 +37,12 @@ describe('bulk data for the benchmark', () => {
         reportLink: '',
         createdAt: ctx.clock.now(),
         createdBy: doctorId,
+        status: 'scheduled',
+        cancellation: null,
+        noShowBy: null,
+        history: [],
+        sequence: 0,
+        openRequestId: null,
       };
     });
     await insertMeetingsInBulk(ctx.deps.db, docs);

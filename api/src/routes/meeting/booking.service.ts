@@ -27,7 +27,7 @@ import {
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { collections, type UserDoc } from '../../db/collections.ts';
+import { collections, type ChangeRequestDoc, type RefundDoc, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { queueMeetingCancelled, queueMeetingRescheduled } from '../../mail/meeting-mail.ts';
 import { busyAsConflict, meetingSeenBy } from './meeting.service.ts';

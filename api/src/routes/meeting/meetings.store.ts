@@ -13,7 +13,7 @@ import {
   type Role,
 } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
-import { collections, type ChangeActor, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
+import { collections, type CancellationDoc, type ChangeActor, type HistoryEntryDoc, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { addRefs, latestMeetingsOf, meetingsOf, refOf, refsByParticipant, refsOf, removeRef, replaceRef } from './participant-meetings.ts';
 
