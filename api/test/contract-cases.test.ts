@@ -38,7 +38,10 @@ async function run(contractCase: ContractCase): Promise<{ status: number; json: 
     cookie = await standing.get(contractCase.caller)!;
   } else {
     const session = await signIn(contractCase.caller);
-    if (session) ({ cookie } = session), (me = session);
+    if (session) {
+      cookie = session.cookie;
+      me = session;
+    }
   }
 
   const accounts = new Map<string, { id: string; email: string }>();
