@@ -28,12 +28,12 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.waitForURL(/\/dashboard$/i);
 }
 
-/** POST /api/v1/uploads as the browser's form would send it; returns the file's `secure_url`. */
+/** The upload call as the browser's form would send it (multipart); returns the file's `secure_url`. */
 async function upload(api: ApiClient, field: UploadField, name: string, bytes: Uint8Array, type: string): Promise<string> {
   const form = new FormData();
   form.append('field', field);
   form.append('file', new Blob([bytes], { type }), name);
-  const res = await fetch(`${api.baseUrl}/api/v1/uploads`, { method: 'POST', headers: { origin: api.baseUrl, cookie: api.cookie }, body: form });
+  const res = await fetch(api.url(ops.uploads.create), { method: 'POST', headers: { origin: api.baseUrl, cookie: api.cookie }, body: form });
   const json = (await res.json()) as { secure_url?: string; message?: string };
   if (res.status !== 201 || !json.secure_url) throw new Error(`upload ${name} failed: ${res.status} ${json.message ?? ''}`);
   return json.secure_url;

@@ -144,7 +144,7 @@ describe('a client', () => {
       expect(json.success, label).toBe(false);
       if (call.adminOnly) expect(json.message, label).toBe(ADMIN_ONLY);
     }
-    const upload = await context.request.post(`${baseUrl}/api/v1/uploads`, {
+    const upload = await context.request.post(new ApiClient(baseUrl).url(ops.uploads.create), {
       headers: { origin: baseUrl },
       multipart: { field: 'resume', file: { name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
     });

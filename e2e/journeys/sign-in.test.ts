@@ -1,6 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { DEMO } from '../support/api.ts';
+import { api as ops } from '@bh/shared/contract';
+import { ApiClient } from '../support/api.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('sign-in');
@@ -30,7 +32,7 @@ describe('sign-in journey', () => {
     await page.waitForURL(`${baseUrl}/login`);
     await expectVisible(page.getByText('Welcome Back'));
 
-    const profile = await page.evaluate(async () => (await fetch('/api/v1/user/profile')).status);
+    const profile = await page.evaluate(async (url) => (await fetch(url)).status, new ApiClient('').url(ops.user.profile));
     expect(profile).toBe(401);
     expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
   });

@@ -91,7 +91,7 @@ describe('supervision of the embedded database', () => {
     const started = Date.now();
     const answers: string[] = [];
     for (;;) {
-      const res = await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(new ApiClient(baseUrl).url(ops.health.status), { signal: AbortSignal.timeout(5_000) });
       const body = (await res.json()) as { db: string };
       answers.push(`${res.status} ${body.db}`);
       if (res.status === 200 && lockOf(dataDir).pid !== oldPid) return { ms: Date.now() - started, answers };
@@ -115,7 +115,7 @@ describe('supervision of the embedded database', () => {
       expect(after.port).toBe(before.port);
       await client.login(DEMO.admin, DEMO.password);
       expect((await client.call(ops.meeting.list)).status).toBe(200);
-      expect((await fetch(`${server.baseUrl}/api/v1/health/ready`)).status).toBe(200);
+      expect((await fetch(new ApiClient(server.baseUrl).url(ops.health.ready))).status).toBe(200);
     }
     expect(server.output()).toMatch(/Embedded ferretdb exited \(SIGKILL\); starting it again/);
     // FerretDB ends cleanly on SIGTERM, so its exit shows as code 0.

@@ -36,7 +36,7 @@ describe('the local mailbox of a fresh start', () => {
   it('counts the outbox in readiness once its sender has polled it', async () => {
     let ready: { status: string; checks: Record<string, string> } = { status: '', checks: {} };
     for (let i = 0; i < 50 && ready.checks.outbox !== 'ok'; i += 1) {
-      ready = (await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as typeof ready;
+      ready = (await (await fetch(new ApiClient(server.baseUrl).url(ops.health.ready))).json()) as typeof ready;
       if (ready.checks.outbox !== 'ok') await new Promise((r) => setTimeout(r, 100));
     }
     expect(ready).toEqual({ status: 'ok', checks: { db: 'ok', outbox: 'ok' } });

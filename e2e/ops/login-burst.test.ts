@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../support/api.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
+import { ApiClient } from '../support/api.ts';
 
 /**
  * A burst of logins must not stall the rest of the API (issue: 200 simultaneous logins made
- * `/api/v1/health` take up to 21 s). Password checks run through a bounded queue; what does not
+ * the health call take up to 21 s). Password checks run through a bounded queue; what does not
  * fit is refused at once with 503 and Retry-After. Each login comes from its own address (the
  * server trusts X-Forwarded-For here), so every one of them reaches the password check.
  */
@@ -21,18 +23,18 @@ describe('a burst of 60 logins on a real server', () => {
 
   async function timedHealth(): Promise<number> {
     const started = performance.now();
-    const res = await fetch(`${server.baseUrl}/api/v1/health`);
+    const res = await fetch(new ApiClient(server.baseUrl).url(ops.health.status));
     await res.text();
     expect(res.status).toBe(200);
     return performance.now() - started;
   }
 
-  it('keeps /api/v1/health under one second while the logins run, and answers the overflow with 503 and Retry-After at once', async () => {
+  it('keeps the health call under one second while the logins run, and answers the overflow with 503 and Retry-After at once', async () => {
     // Warm up: the first check of a process prepares its dummy hash.
-    await fetch(`${server.baseUrl}/api/v1/health`);
+    await fetch(new ApiClient(server.baseUrl).url(ops.health.status));
     const logins = Array.from({ length: 60 }, async (_, i) => {
       const started = performance.now();
-      const res = await fetch(`${server.baseUrl}/api/v1/user/login`, {
+      const res = await fetch(new ApiClient(server.baseUrl).url(ops.user.login), {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.baseUrl, 'x-forwarded-for': `203.0.113.${i + 1}` },
         body: JSON.stringify({ email: i % 4 === 0 ? DEMO.admin : `burst-${i}@e2e.betterhealth.in`, password: `wrong-password-${i}` }),
@@ -63,7 +65,7 @@ describe('a burst of 60 logins on a real server', () => {
       expect(r.ms).toBeLessThan(Math.min(2_000, slowestChecked));
     }
     // The queue drains: a correct login right after the burst works.
-    const ok = await fetch(`${server.baseUrl}/api/v1/user/login`, {
+    const ok = await fetch(new ApiClient(server.baseUrl).url(ops.user.login), {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl, 'x-forwarded-for': '198.51.100.200' },
       body: JSON.stringify({ email: DEMO.client, password: DEMO.password }),

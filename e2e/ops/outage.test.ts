@@ -71,7 +71,7 @@ describe('database outage', () => {
       duringOutage.push(value.status);
       expect(ms).toBeLessThan(5_000);
       if (value.status === 503) expect(value.json.message).toMatch(/temporarily unavailable/i);
-      const health = await fetch(`${api.baseUrl}/api/v1/health`);
+      const health = await fetch(new ApiClient(api.baseUrl).url(ops.health.status));
       if (health.status === 503) expect(await health.json()).toEqual({ status: 'degraded', db: 'down' });
       await sleep(500);
     }
@@ -90,7 +90,7 @@ describe('database outage', () => {
       await sleep(200);
     }
     expect(recoveredAfter).toBeLessThan(5_000);
-    expect((await fetch(`${api.baseUrl}/api/v1/health`)).status).toBe(200);
+    expect((await fetch(new ApiClient(api.baseUrl).url(ops.health.status))).status).toBe(200);
 
     await sleep(1_000);
     writing = false;

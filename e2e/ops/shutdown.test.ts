@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAlive } from '@bh/api/db/embedded';
 import { startProductServer } from '../support/server.ts';
+import { api as ops } from '@bh/shared/contract';
+import { ApiClient } from '../support/api.ts';
 
 /** A login whose body trickles in over `ms`, so it is still in flight when the signal arrives. */
 function slowLogin(baseUrl: string, ms: number, agent?: Agent): Promise<number> {
-  const url = new URL('/api/v1/user/login', baseUrl);
+  const url = new URL(new ApiClient(baseUrl).url(ops.user.login));
   const body = JSON.stringify({ email: 'nobody@e2e.betterhealth.in', password: 'whatever-pass' });
   return new Promise((resolve, reject) => {
     const req = request(
@@ -35,7 +37,7 @@ describe('graceful shutdown', () => {
     const exited = server.stop();
 
     await new Promise((r) => setTimeout(r, 300));
-    const refused = await fetch(`${server.baseUrl}/api/v1/health`).then(
+    const refused = await fetch(new ApiClient(server.baseUrl).url(ops.health.status)).then(
       () => false,
       () => true,
     );

@@ -1,5 +1,4 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { PublicUser } from '@bh/shared';
 import { ApiClient, DEMO } from './api.ts';
 import { createAccount, submitApplication, type Admin } from './seed.ts';
 import { api as ops } from '@bh/shared/contract';

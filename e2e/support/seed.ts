@@ -49,12 +49,12 @@ export async function createAccount(admin: Admin, name: string, role: Role): Pro
   return { _id: res.json.user._id, name, email, password };
 }
 
-/** POST /api/v1/uploads as the application form sends it; returns the private file's `secure_url`. */
+/** The upload call as the application form sends it (multipart); returns the private file's `secure_url`. */
 async function upload(api: ApiClient, field: UploadField, name: string, bytes: Buffer, type: string): Promise<string> {
   const form = new FormData();
   form.append('field', field);
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${api.baseUrl}/api/v1/uploads`, { method: 'POST', headers: { origin: api.baseUrl, cookie: api.cookie }, body: form });
+  const res = await fetch(api.url(ops.uploads.create), { method: 'POST', headers: { origin: api.baseUrl, cookie: api.cookie }, body: form });
   const json = (await res.json()) as { secure_url?: string; message?: string };
   if (res.status !== 201 || !json.secure_url) throw new Error(`upload ${name} failed: ${res.status} ${json.message ?? ''}`);
   return json.secure_url;

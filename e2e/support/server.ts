@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@bh/api/db/embedded';
+import { api as ops } from '@bh/shared/contract';
+import { ApiClient } from './api.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -43,7 +45,7 @@ export async function startProductServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/api/v1/health`);
+      const res = await fetch(new ApiClient(baseUrl).url(ops.health.status));
       if (res.ok) break;
     } catch {
       // not listening yet

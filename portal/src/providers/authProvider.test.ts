@@ -120,6 +120,6 @@ describe('the authProvider (cookie sessions)', () => {
     );
     expect(await rejection(auth.checkAuth({}))).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
     await auth.checkAuth({});
-    expect(await auth.getPermissions?.({})).toEqual({ role: 'user', isVerified: 'verified' });
+    expect(await auth.getPermissions?.({})).toEqual({ role: 'user', isVerified: 'not_submitted' });
   });
 });
