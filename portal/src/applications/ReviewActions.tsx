@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   CircularProgress,
@@ -13,9 +15,10 @@ import {
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import { useNotify, useTranslate } from 'react-admin';
-import { REJECTION_REASON_MAX, rejectRequest } from '@bh/shared';
+import { REJECTION_REASON_MAX, rejectRequest, type RejectRequest } from '@bh/shared';
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { failureText } from '../components/errors.ts';
+import { muiField } from '../components/muiField.ts';
 
 /** After a decision every list and detail built on the old status is stale. */
 function useInvalidateReviews() {
@@ -71,8 +74,22 @@ export function RejectButton({
   const dataProvider = usePortalDataProvider();
   const invalidate = useInvalidateReviews();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useForm<RejectRequest, unknown, RejectRequest>({
+    defaultValues: { reason: '' },
+    resolver: zodResolver(rejectRequest),
+    // The message shows on confirm and goes as soon as the reason is edited; focus stays put.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reason = watch('reason');
+  const error = errors.reason?.message ?? null;
 
   const reject = useMutation({
     mutationFn: (body: { reason: string }) => dataProvider.rejectAssociate(userId, body),
@@ -85,14 +102,7 @@ export function RejectButton({
     onError: (failure) => notify(failureText(failure, { fallback: translate('bh.admin.verification.rejectFailed') }), { type: 'error' }),
   });
 
-  const confirm = () => {
-    const parsed = rejectRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    reject.mutate(parsed.data);
-  };
+  const confirm = handleSubmit((values) => reject.mutate(values));
 
   const close = () => {
     if (!reject.isPending) setOpen(false);
@@ -104,8 +114,7 @@ export function RejectButton({
         variant="outlined"
         color="error"
         onClick={() => {
-          setReason('');
-          setError(null);
+          reset({ reason: '' });
           setOpen(true);
         }}
         disabled={disabled}
@@ -120,11 +129,7 @@ export function RejectButton({
           <TextField
             id="reject-reason"
             label={translate('bh.admin.verification.rejectReason')}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
+            {...muiField(register('reason', { onChange: () => clearErrors('reason') }))}
             required
             fullWidth
             multiline
@@ -142,7 +147,7 @@ export function RejectButton({
           <Button
             color="error"
             variant="contained"
-            onClick={confirm}
+            onClick={(event) => void confirm(event)}
             disabled={reject.isPending}
             startIcon={reject.isPending ? <CircularProgress size={16} color="inherit" /> : <ThumbDownIcon />}
           >

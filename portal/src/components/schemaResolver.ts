@@ -1,5 +1,5 @@
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
-import { toNestErrors } from '@hookform/resolvers';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 
 /**
@@ -15,15 +15,10 @@ export type Draft<T> = T extends string
       ? { [K in keyof T]-?: Draft<T[K]> }
       : T;
 
+/**
+ * react-hook-form's zodResolver on a shared schema, for a form typed by its draft: zodResolver
+ * types the form's values by the schema's input, and a draft is wider, so only the type changes.
+ */
 export function schemaResolver<TDraft extends FieldValues, TOutput>(schema: z.ZodType<TOutput>): Resolver<TDraft, unknown, TOutput> {
-  return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data, errors: {} };
-    const flat: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
-      flat[path] ??= { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors: toNestErrors(flat, options) };
-  };
+  return zodResolver(schema as z.ZodType<TOutput, TDraft>);
 }
