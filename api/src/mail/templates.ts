@@ -188,5 +188,16 @@ export function renderEmail(template: EmailTemplate, data: Record<string, string
         ],
         origin,
       );
+    case 'coupon-link':
+      return compose(
+        'Your Better Health coupon',
+        hello(field(data, 'name')),
+        [
+          { kind: 'p', text: `You asked for the coupon ${field(data, 'couponCode')} on our payment page (${field(data, 'planLabel')}). Here is its payment link:` },
+          { kind: 'button', label: 'Proceed to Payment', href: needLink(ctx) },
+          { kind: 'p', text: 'If you did not ask for it, you can ignore this email.' },
+        ],
+        origin,
+      );
   }
 }

@@ -334,6 +334,7 @@ export const adminMessages = {
         'meeting-reminder-1h': 'Reminder, 1 hour before',
         'application-verified': 'Application verified',
         'application-rejected': 'Application rejected',
+        'coupon-link': 'Coupon link',
       },
       statuses: {
         pending: 'Waiting',

@@ -14,6 +14,7 @@ export const EMAIL_TEMPLATES = [
   'meeting-reminder-1h',
   'application-verified',
   'application-rejected',
+  'coupon-link',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

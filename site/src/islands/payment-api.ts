@@ -6,6 +6,8 @@ import { PAYMENT_MESSAGES as M } from '@bh/shared/messages/payments';
 import type { VerifyCouponRequest } from '@bh/shared/schemas/payments';
 
 export type LinkResult = { ok: true; link: string; message: string | null } | { ok: false; message: string };
+/** A coupon check's answer: its link, a refusal, or word that the link went by email (an existing user not signed in). */
+export type CouponResult = LinkResult | { ok: 'emailed'; message: string };
 
 /** A payment link is opened in a new tab, so anything but an http(s) address is refused. */
 function isWebAddress(value: unknown): value is string {
@@ -61,8 +63,15 @@ export async function fetchDefaultLink(service: string, planType: string): Promi
   return { ok: false, message: serverMessage(body) ?? M.paymentLinkLoadFailed };
 }
 
-/** POST /api/v1/payments/verify-coupon/{service}/{planType}: the coupon's link for this plan. */
-export async function verifyCoupon(service: string, planType: string, request: VerifyCouponRequest): Promise<LinkResult> {
+/** `data.emailed` of a success answer (VerifyCouponResponse in the shared schemas). */
+function emailedIn(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return false;
+  const { data } = body;
+  return typeof data === 'object' && data !== null && 'emailed' in data && data.emailed === true;
+}
+
+/** POST /api/v1/payments/verify-coupon/{service}/{planType}: the coupon's link for this plan, or word that it was emailed. */
+export async function verifyCoupon(service: string, planType: string, request: VerifyCouponRequest): Promise<CouponResult> {
   let res: Response;
   try {
     res = await fetch(`/api/v1/payments/verify-coupon/${planPath(service, planType)}`, {
@@ -76,6 +85,7 @@ export async function verifyCoupon(service: string, planType: string, request: V
   }
   const body = await readJson(res);
   if (!res.ok) return { ok: false, message: serverMessage(body) ?? M.couponVerifyFailed };
+  if (emailedIn(body)) return { ok: 'emailed', message: serverMessage(body) ?? M.couponLinkEmailed };
   const link = linkOf(body);
   if (!link) return { ok: false, message: M.couponVerifyError };
   return { ok: true, link, message: serverMessage(body) };

@@ -567,13 +567,14 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/payments/verify-coupon/{service}/{planType}',
     tag: 'Payments',
     summary: 'Apply a coupon',
-    description: 'An active coupon for the right audience: new users, or existing users who give the email of a registered client account. Rate-limited.',
+    description:
+      'An active coupon for the right audience. New users, and a signed-in client, get its link. For anyone else who says they are an existing user the answer is the same for every email, and the link is emailed if the address belongs to a client account (nobody learns who is a client). Rate-limited.',
     access: 'Anyone.',
     auth: 'public',
     params: servicePlanParams,
     body: verifyCouponRequest,
     responses: {
-      200: { description: 'The coupon\'s link for this plan.', schema: verifyCouponResponse },
+      200: { description: 'The coupon\'s link for this plan, or `data.emailed` when it was sent by email (to a client\'s address only).', schema: verifyCouponResponse },
       404: { description: 'Unknown service, plan or coupon.' },
       429: { description: 'Too many checks from this address.' },
     },

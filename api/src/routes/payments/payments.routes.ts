@@ -67,8 +67,8 @@ export function paymentsRoutes(deps: AppDeps) {
     .post('/verify-coupon/:service/:planType', knownPlan, jsonBody(verifyCouponRequest), async (c) => {
       const { service, planType } = servicePlan(c);
       const body = c.req.valid('json');
-      const paymentLink = await verifyCoupon(deps, { ip: c.get('clientIp'), service, planType, ...body });
-      return c.json({ success: true as const, message: M.couponApplied, data: { paymentLink } });
+      const data = await verifyCoupon(deps, { ip: c.get('clientIp'), service, planType, signedIn: c.get('user'), ...body });
+      return c.json({ success: true as const, message: 'emailed' in data ? M.couponLinkEmailed : M.couponApplied, data });
     })
 
     .post('/coupon', adminOnly, jsonBody(couponCreateRequest), async (c) => {
