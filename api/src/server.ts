@@ -2,6 +2,7 @@ import type { ServerType } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { defaultPublicOrigin, loadEnv, type Env } from './env.ts';
+import { GRIEVANCE_OFFICER_DEFAULTS } from '@bh/shared';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock.ts';
 import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
@@ -62,6 +63,11 @@ export async function startServer(
       mailFrom: env.MAIL_FROM,
       ...(testClock ? { testClock } : {}),
       ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+      grievanceOfficer: {
+        name: env.GRIEVANCE_OFFICER_NAME ?? GRIEVANCE_OFFICER_DEFAULTS.name,
+        email: env.GRIEVANCE_OFFICER_EMAIL ?? GRIEVANCE_OFFICER_DEFAULTS.email,
+        phone: env.GRIEVANCE_OFFICER_PHONE ?? GRIEVANCE_OFFICER_DEFAULTS.phone,
+      },
     },
   });
   const embedded = database.embedded;

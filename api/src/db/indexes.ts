@@ -51,6 +51,8 @@ const INDEXES: IndexSpec[] = [
   // One-time links (invitations, resets) of an account, and pending invitations.
   { collection: 'account_links', key: { userId: 1, purpose: 1, createdAt: -1 }, name: 'by_user' },
   { collection: 'users', key: { invitation: 1, createdAt: -1 }, name: 'by_invitation' },
+  // The privacy page's log of who read a person's documents.
+  { collection: 'document_access_log', key: { subjectId: 1, at: -1 }, name: 'by_subject' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */

@@ -1,5 +1,5 @@
 import { MongoClient, type Db, type MongoClientOptions, type ObjectId } from 'mongodb';
-import type { Role, VerificationStatus } from '@bh/shared';
+import type { Role, SessionPlace, VerificationStatus } from '@bh/shared';
 
 export interface UserDoc {
   _id: ObjectId;
@@ -25,6 +25,11 @@ export interface SessionDoc {
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
   remember: boolean;
+  /** The browser's User-Agent at sign-in (at most 512 characters), for the privacy page's device list. */
+  userAgent?: string | null;
+  /** The address range signed in from (IPv4 /24, IPv6 /48) and its kind; never the full address. */
+  network?: string | null;
+  place?: SessionPlace;
 }
 
 /**

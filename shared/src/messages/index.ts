@@ -45,3 +45,4 @@ export * from './payments.ts';
 export * from './registration.ts';
 export * from './upload.ts';
 export * from './mail.ts';
+export * from './privacy.ts';

@@ -7,3 +7,4 @@ export * from './registration.ts';
 export * from './payments.ts';
 export * from './admin.ts';
 export * from './mail.ts';
+export * from './privacy.ts';

@@ -4,6 +4,7 @@ import { adminIdParam, adminListQuery, REGISTRATION_MESSAGES } from '@bh/shared'
 import type { ApplicationRecord } from '@bh/shared/schemas/registration-extra';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { logAccess } from '../privacy/access-log.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { pathParams, queryParams } from '../../lib/validate.ts';
 import { applications, type ApplicationDoc } from '../register/register.service.ts';
@@ -48,6 +49,8 @@ export function adminApplicationsRoutes(deps: AppDeps) {
     .get('/:id', pathParams(adminIdParam), async (c) => {
       const app = await col.findOne({ userId: new ObjectId(c.req.valid('param').id) });
       if (!app) throw notFound(REGISTRATION_MESSAGES.associateNotFound);
+      const admin = c.get('user');
+      if (admin) await logAccess(deps, admin, app.userId, 'application.view', 'Application');
       return c.json(toRecord(app));
     });
 }

@@ -9,6 +9,7 @@ import {
 } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { logAccess } from '../privacy/access-log.ts';
 import type { AppEnv } from '../../lib/types.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { requireUser, requireVerifiedAdmin } from '../../middleware/auth.ts';
@@ -95,6 +96,7 @@ export function registerRoutes(deps: AppDeps) {
       pathParams(applicantIdParam),
       async (c) => {
         const { user, application } = await findApplicant(deps, new ObjectId(c.req.valid('param').userId));
+        await logAccess(deps, requireVerifiedAdmin(c), user._id, 'application.view', 'Application');
         return c.json({
           success: true as const,
           user: {
