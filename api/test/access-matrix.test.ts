@@ -438,7 +438,28 @@ const ROWS: Row[] = [
     statuses: VERIFIED_ADMIN,
     build: async () => ({ method: 'POST', path: `/admin/emails/${await failedEmail()}/resend` }),
   },
+
+  // ---- privacy (issue 19): every signed-in person, their own data only ------------------------
+  { call: 'GET /privacy/overview', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/overview' }) },
+  { call: 'GET /privacy/sessions', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/sessions' }) },
+  {
+    call: 'DELETE /privacy/sessions/{id} (own other device)',
+    statuses: SIGNED_IN,
+    build: async (_actor, me) => ({ method: 'DELETE', path: `/privacy/sessions/${me ? await otherSessionOf(me) : '0'.repeat(32)}` }),
+  },
+  { call: 'POST /privacy/sessions/sign-out-others', statuses: SIGNED_IN, build: async () => ({ method: 'POST', path: '/privacy/sessions/sign-out-others' }) },
+  { call: 'GET /privacy/access-log', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/access-log' }) },
 ];
+
+/** Signs `me` in once more (another device) and returns that session's handle from the list. */
+async function otherSessionOf(me: Account): Promise<string> {
+  await ctx.login(me.email);
+  const res = await ctx.request('GET', '/api/v1/privacy/sessions', { cookie: me.cookie });
+  const { data } = (await res.json()) as { data: { id: string; current: boolean }[] };
+  const other = data.find((s) => !s.current);
+  if (!other) throw new Error('no other session');
+  return other.id;
+}
 
 async function send(call: Call, cookie: string | undefined): Promise<Response> {
   const path = `/api/v1${call.path}`;
@@ -507,6 +528,7 @@ describe('DESIGN §5: who may call what', () => {
       'GET /admin/meetings', 'DELETE /admin/meetings', 'GET /admin/users', 'GET /admin/coupons', 'GET /admin/applications', 'GET /admin/audit',
       'forgot-password', 'reset-password', 'accept-invitation', 'POST /user/invite', 'GET /user/invitations', 'invitations/{userId}/resend',
       'DELETE /user/invitations', 'calendar.ics', 'GET /admin/emails', 'emails/{id}/resend',
+      'GET /privacy/overview', 'GET /privacy/sessions', 'DELETE /privacy/sessions/{id}', 'sign-out-others', 'GET /privacy/access-log',
     ]) {
       expect(calls, call).toContain(call);
     }

@@ -117,6 +117,8 @@ describe('no response carries a full bank account or identity document number', 
       `/api/v1/admin/applications/${verified.id}`,
       '/api/v1/admin/users',
       '/api/v1/admin/audit',
+      '/api/v1/privacy/sessions',
+      '/api/v1/privacy/access-log',
     ]) {
       expect(paths).toContain(expected);
     }

@@ -341,6 +341,7 @@ async function templates(): Promise<Map<string, Template>> {
 
   const asAdmin = (path: string, valid: unknown, accepts: number): Pick<JsonTemplate, 'call' | 'accepts'> => ({ call: { path, cookie: admin.cookie, body: valid }, accepts });
   const applicant = await ctx.signedIn('doctor', 'not_submitted');
+  const loneDevice = await ctx.signedIn('user');
 
   return new Map<string, Template>([
     [
@@ -397,7 +398,14 @@ async function templates(): Promise<Map<string, Template>> {
     ],
     [
       'POST /api/v1/payments/verify-coupon/:service/:planType',
-      { kind: 'json', schema: verifyCouponRequest, ...asAdmin('/api/v1/payments/verify-coupon/mentalHealthCounselling/bundle', { couponCode: 'FUZZBASE', isExistingUser: true, email: client.email }, 200) },
+      // As the signed-in client, who gets the link at once: anyone else's existing-user check emails
+      // the link after answering (issue 19), a write this table's fingerprints would catch mid-case.
+      {
+        kind: 'json',
+        schema: verifyCouponRequest,
+        call: { path: '/api/v1/payments/verify-coupon/mentalHealthCounselling/bundle', cookie: client.cookie, body: { couponCode: 'FUZZBASE', isExistingUser: true, email: client.email } },
+        accepts: 200,
+      },
     ],
     [
       'POST /api/v1/payments/coupon',
@@ -446,6 +454,11 @@ async function templates(): Promise<Map<string, Template>> {
     [
       'POST /api/v1/admin/emails/:id/resend',
       { kind: 'none', call: async () => ({ path: `/api/v1/admin/emails/${new ObjectId().toHexString()}/resend`, cookie: admin.cookie, status: 404 }) },
+    ],
+    [
+      'POST /api/v1/privacy/sessions/sign-out-others',
+      // A person signed in on one device only: 200 whatever the body, and nothing changes.
+      { kind: 'none', call: async () => ({ path: '/api/v1/privacy/sessions/sign-out-others', cookie: loneDevice.cookie, status: 200 }) },
     ],
   ]);
 }
@@ -511,6 +524,7 @@ describe('fuzzing every JSON endpoint', () => {
     'POST /api/v1/user/invite',
     'POST /api/v1/user/invitations/:userId/resend',
     'POST /api/v1/admin/emails/:id/resend',
+    'POST /api/v1/privacy/sessions/sign-out-others',
   ];
   const runsPerRoute = Math.max(10, Math.ceil(TOTAL_RUNS / KEYS.length));
 

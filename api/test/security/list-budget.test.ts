@@ -60,6 +60,9 @@ const GET_ROUTES: Record<string, 'list' | 'one'> = {
   'GET /api/v1/admin/emails/:id': 'one',
   'GET /api/v1/user/invitations': 'list',
   'GET /api/v1/meeting/:meetingId/calendar.ics': 'one',
+  'GET /api/v1/privacy/overview': 'one',
+  'GET /api/v1/privacy/sessions': 'list',
+  'GET /api/v1/privacy/access-log': 'list',
 };
 
 function meeting(clientDoc: UserDoc, doctorDoc: UserDoc, startsAt: Date): MeetingDoc {
@@ -232,6 +235,41 @@ describe('list budget: every list is bounded', () => {
     }
     const { body } = await json('/api/v1/payments/default-links');
     expect((body as { data: unknown[] }).data).toHaveLength(4);
+  });
+
+  it('the privacy page’s device list and access log give at most the budget, newest first', async () => {
+    const person = await ctx.signedIn('doctor', 'verified');
+    const userId = new ObjectId(person.id);
+    const far = new Date(START.getTime() + 365 * DAY);
+    await ctx.deps.cols.sessions.insertMany(
+      Array.from({ length: MANY }, (_, i) => ({
+        _id: `budget-${person.id}-${i}`,
+        userId,
+        createdAt: START,
+        lastSeenAt: new Date(START.getTime() - i * 1000),
+        idleExpiresAt: far,
+        absoluteExpiresAt: far,
+        remember: true,
+      })),
+    );
+    await ctx.deps.db.collection('document_access_log').insertMany(
+      Array.from({ length: MANY }, (_, i) => ({
+        _id: new ObjectId(),
+        subjectId: userId,
+        actorId: new ObjectId(admin.id),
+        actorName: 'Budget Admin',
+        actorRole: 'admin',
+        action: 'document.read',
+        what: `file-${i}.pdf`,
+        at: new Date(START.getTime() - i * HOUR),
+      })),
+    );
+    const sessions = (await json('/api/v1/privacy/sessions', person.cookie)).body as { data: { current: boolean }[] };
+    expect(sessions.data.length).toBeLessThanOrEqual(LIST_BUDGET);
+    expect(sessions.data[0]?.current).toBe(true);
+    const log = (await json('/api/v1/privacy/access-log', person.cookie)).body as { data: { what: string }[] };
+    expect(log.data).toHaveLength(LIST_BUDGET);
+    expect(log.data[0]?.what).toBe('file-0.pdf');
   });
 
   it('every admin grid answers 25 rows by default, at most 100, and its pages cover the Content-Range total exactly once', async () => {

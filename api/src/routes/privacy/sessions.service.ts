@@ -22,10 +22,13 @@ export function describeBrowser(userAgent: string | null | undefined): string | 
   return os.name ? `${name} on ${os.name}` : name;
 }
 
+/** The most devices one list shows (the most recently used). */
+export const SESSION_LIST_LIMIT = 200;
+
 /** Live sessions of a user, this one first, then by latest use; expired rows are left to housekeeping and not shown. */
 export async function listSessions(deps: Pick<AppDeps, 'cols' | 'clock'>, userId: SessionDoc['userId'], currentId: string | null): Promise<SessionRecord[]> {
   const now = deps.clock.now();
-  const docs = await deps.cols.sessions.find({ userId }).limit(500).toArray();
+  const docs = await deps.cols.sessions.find({ userId }).sort({ lastSeenAt: -1 }).limit(SESSION_LIST_LIMIT).toArray();
   return docs
     .filter((s) => now < s.idleExpiresAt && now < s.absoluteExpiresAt)
     .sort((a, b) => Number(b._id === currentId) - Number(a._id === currentId) || b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
