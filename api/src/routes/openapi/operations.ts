@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  accessLogResponse,
+  privacyMessageResponse,
+  privacyOverviewResponse,
+  sessionIdParam,
+  sessionsResponse,
+  signOutOthersResponse,
   adminIdParam,
   adminListQuery,
   applicantIdParam,
@@ -111,6 +117,11 @@ export const TAGS = [
     name: 'Admin grids',
     description:
       'react-admin resources in ra-data-simple-rest conventions: `sort=["field","ASC"]`, `range=[0,24]` (inclusive, at most 100 records) and `filter={...}`, each JSON in a query parameter; the total comes in the `Content-Range` header, e.g. `meetings 0-24/319`. Verified admins only.',
+  },
+  {
+    name: 'Privacy',
+    description:
+      'The signed-in person\'s own privacy centre (DPDP Act 2023, Rules 2025; DESIGN §8): their devices, who read their documents, the grievance officer. Every call reads or changes only the caller\'s own data.',
   },
   { name: 'Reference', description: 'This document.' },
 ] as const;
@@ -786,6 +797,62 @@ export const OPERATIONS: readonly Operation[] = [
       404: { description: 'No such email.' },
       409: { description: 'The email has not failed.' },
     },
+  },
+
+  // ---- Privacy ---------------------------------------------------------------------------------
+  {
+    method: 'get',
+    path: '/privacy/overview',
+    tag: 'Privacy',
+    summary: 'The privacy centre\'s contacts',
+    description: 'The grievance officer (DPDP s. 13), from the `GRIEVANCE_OFFICER_*` settings.',
+    access: 'Any signed-in account.',
+    auth: 'session',
+    responses: { 200: { description: 'The grievance officer.', schema: privacyOverviewResponse } },
+  },
+  {
+    method: 'get',
+    path: '/privacy/sessions',
+    tag: 'Privacy',
+    summary: 'My signed-in devices',
+    description: 'Browser, address range (IPv4 /24, IPv6 /48) and its kind, when signed in and last used; the calling device first and marked. At most 200.',
+    access: 'Any signed-in account (their own).',
+    auth: 'session',
+    responses: { 200: { description: 'The devices.', schema: sessionsResponse } },
+  },
+  {
+    method: 'delete',
+    path: '/privacy/sessions/{id}',
+    tag: 'Privacy',
+    summary: 'Sign out one of my other devices',
+    description: 'Its next call is 401. The calling device signs out with `POST /user/logout` instead.',
+    access: 'Any signed-in account (their own).',
+    auth: 'session',
+    params: sessionIdParam,
+    responses: {
+      200: { description: 'Signed out.', schema: privacyMessageResponse },
+      400: { description: 'The id is malformed, or is the calling device.' },
+      404: { description: 'No such session of the caller\'s (someone else\'s is "not found" too).' },
+    },
+  },
+  {
+    method: 'post',
+    path: '/privacy/sessions/sign-out-others',
+    tag: 'Privacy',
+    summary: 'Sign out all my other devices',
+    access: 'Any signed-in account (their own).',
+    auth: 'session',
+    responses: { 200: { description: 'How many were signed out.', schema: signOutOthersResponse } },
+  },
+  {
+    method: 'get',
+    path: '/privacy/access-log',
+    tag: 'Privacy',
+    summary: 'Who read my documents',
+    description: 'Every time an admin opened the caller\'s uploaded documents or application (DPDP Rules 2025, Rule 6), newest first, at most 200. Entries are kept at least a year.',
+    access: 'Any signed-in account (their own).',
+    auth: 'session',
+    responses: { 200: { description: 'The entries.', schema: accessLogResponse } },
   },
 
   // ---- Reference -------------------------------------------------------------------------------
