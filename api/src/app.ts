@@ -49,7 +49,7 @@ function clientIp(trustProxy: boolean) {
 /** The /api/v1 application: every route, the middleware chain and one error mapping. */
 export function createApi(deps: AppDeps) {
   const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes(deps))
+    .route('/', healthRoutes(deps))
     .use('*', clientIp(deps.config.trustProxy))
     .use(
       '*',
@@ -75,7 +75,7 @@ export function createApi(deps: AppDeps) {
     .route('/user', accountLinkRoutes(deps))
     .route('/meeting', meetingRoutes(deps))
     .route('/meeting', calendarRoutes(deps))
-    .route('/payments', paymentsRoutes(deps))
+    .route('/', paymentsRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/register', registerRoutes(deps))
     .route('/uploads', uploadsRoutes(deps))

@@ -4,7 +4,7 @@ import { GENERAL_MESSAGES } from '@bh/shared';
 import { AppError, type FieldError } from './errors.ts';
 
 /** The spec's message for the first problem, plus every problem with its path. */
-function toAppError(issues: { path: PropertyKey[]; message: string }[]): AppError {
+export function toAppError(issues: { path: PropertyKey[]; message: string }[]): AppError {
   const errors: FieldError[] = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   return new AppError(400, errors[0]?.message ?? GENERAL_MESSAGES.validationFailed, errors);
 }

@@ -1,10 +1,12 @@
-import { Hono } from 'hono';
+import type { z } from 'zod';
+import { api, type readyResponse } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import { createDbHealth } from '../../lib/db-health.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { runCheck } from '../../lib/health.ts';
-import type { AppEnv } from '../../lib/types.ts';
 
 export type DbStatus = 'ok' | 'down' | 'restarting';
+type ReadyChecks = z.output<typeof readyResponse>['checks'];
 
 /**
  * Health for load balancers and orchestrators, all public and cheap:
@@ -21,21 +23,23 @@ export function healthRoutes(deps: AppDeps) {
     return deps.health.databaseRestarting() ? 'restarting' : 'down';
   };
 
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
+  return contractRouter()
+    .openapi(routeOf(api.health.status), async (c) => {
       const db = await dbStatus();
       if (db !== 'ok') c.header('Retry-After', '5');
-      return c.json({ status: db === 'ok' ? 'ok' : 'degraded', db }, db === 'ok' ? 200 : 503);
+      return db === 'ok' ? c.json({ status: 'ok' as const, db }, 200) : c.json({ status: 'degraded' as const, db }, 503);
     })
-    .get('/live', (c) => c.json({ status: 'ok' }, 200))
-    .get('/ready', async (c) => {
+    .openapi(routeOf(api.health.live), (c) => c.json({ status: 'ok' as const }, 200))
+    .openapi(routeOf(api.health.ready), async (c) => {
       const named = [...deps.health.readinessChecks()];
       const [db, ...results] = await Promise.all([dbStatus(), ...named.map(([, check]) => runCheck(check))]);
-      const checks: Record<string, string> = { db };
-      named.forEach(([name], i) => (checks[name] = results[i] ? 'ok' : 'down'));
-      const ready = Object.values(checks).every((v) => v === 'ok');
+      const registered: Record<string, 'ok' | 'down'> = {};
+      named.forEach(([name], i) => (registered[name] = results[i] ? 'ok' : 'down'));
+      // The database's state has one more value than a registered check's; zod's catch-all type cannot say so.
+      const checks = { ...registered, db } as ReadyChecks;
+      const ready = db === 'ok' && Object.values(registered).every((v) => v === 'ok');
       if (deps.log.enabled('debug')) deps.log.debug('readiness', { ready, ...checks });
       if (!ready) c.header('Retry-After', '5');
-      return c.json({ status: ready ? 'ok' : 'degraded', checks }, ready ? 200 : 503);
+      return ready ? c.json({ status: 'ok' as const, checks }, 200) : c.json({ status: 'degraded' as const, checks }, 503);
     });
 }

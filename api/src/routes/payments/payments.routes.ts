@@ -1,23 +1,10 @@
-import { Hono, type Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { ObjectId } from 'mongodb';
-import {
-  couponCreateRequest,
-  couponIdParam,
-  couponStatusRequest,
-  defaultLinkUpdateRequest,
-  PAYMENT_MESSAGES as M,
-  servicePlanParams,
-  servicesCatalogue,
-  verifyCouponRequest,
-  type PlanType,
-  type ServiceKey,
-} from '@bh/shared';
+import { PAYMENT_MESSAGES as M, servicesCatalogue } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf, type ValidationResult } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { jsonBody, pathParams } from '../../lib/validate.ts';
-import { requireVerifiedAdmin } from '../../middleware/auth.ts';
+import { toAppError } from '../../lib/validate.ts';
 import {
   createCoupon,
   defaultLink,
@@ -29,66 +16,64 @@ import {
   verifyCoupon,
 } from './payments.service.ts';
 
-/** Authorization runs before any validator, so callers without access learn nothing about the rules. */
-const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
-  requireVerifiedAdmin(c);
-  await next();
-});
-
 /** An unknown service or plan in the path is a missing resource, not a malformed request. */
-function servicePlan(c: Context<AppEnv>): { service: ServiceKey; planType: PlanType } {
-  const parsed = servicePlanParams.safeParse({ service: c.req.param('service'), planType: c.req.param('planType') });
-  if (!parsed.success) throw notFound(M.unknownServiceOrPlan);
-  return parsed.data;
+function unknownPlanIsMissing(result: ValidationResult): undefined {
+  if (result.success) return undefined;
+  if (result.target === 'param') throw notFound(M.unknownServiceOrPlan);
+  throw toAppError(result.error?.issues ?? []);
 }
-const knownPlan = createMiddleware<AppEnv>(async (c, next) => {
-  servicePlan(c);
-  await next();
-});
 
 export function paymentsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get('/services', (c) => c.json({ success: true as const, data: servicesCatalogue() }))
+  return contractRouter()
+    .openapi(routeOf(api.payments.services), (c) => c.json({ success: true as const, data: servicesCatalogue() }, 200))
 
-    .get('/default/:service/:planType', async (c) => {
-      const { service, planType } = servicePlan(c);
-      return c.json({ success: true as const, data: { paymentLink: await defaultLink(deps, service, planType) } });
-    })
+    .openapi(
+      routeOf(api.payments.defaultLink),
+      async (c) => {
+        const { service, planType } = c.req.valid('param');
+        return c.json({ success: true as const, data: { paymentLink: await defaultLink(deps, service, planType) } }, 200);
+      },
+      unknownPlanIsMissing,
+    )
 
-    .put('/default/:service/:planType', adminOnly, knownPlan, jsonBody(defaultLinkUpdateRequest), async (c) => {
-      const admin = requireVerifiedAdmin(c);
-      const { service, planType } = servicePlan(c);
-      const data = await setDefaultLink(deps, admin, service, planType, c.req.valid('json').paymentLink);
-      return c.json({ success: true as const, message: M.paymentLinkUpdated, data });
-    })
+    .openapi(
+      routeOf(api.payments.setDefaultLink),
+      async (c) => {
+        const { service, planType } = c.req.valid('param');
+        const data = await setDefaultLink(deps, c.var.account, service, planType, c.req.valid('json').paymentLink);
+        return c.json({ success: true as const, message: M.paymentLinkUpdated, data }, 200);
+      },
+      unknownPlanIsMissing,
+    )
 
-    .get('/default-links', adminOnly, async (c) => c.json({ success: true as const, data: await listDefaultLinks(deps) }))
+    .openapi(routeOf(api.payments.defaultLinks), async (c) => c.json({ success: true as const, data: await listDefaultLinks(deps) }, 200))
 
-    .post('/verify-coupon/:service/:planType', knownPlan, jsonBody(verifyCouponRequest), async (c) => {
-      const { service, planType } = servicePlan(c);
-      const body = c.req.valid('json');
-      const data = await verifyCoupon(deps, { ip: c.get('clientIp'), service, planType, signedIn: c.get('user'), ...body });
-      return c.json({ success: true as const, message: 'emailed' in data ? M.couponLinkEmailed : M.couponApplied, data });
-    })
+    .openapi(
+      routeOf(api.payments.verifyCoupon),
+      async (c) => {
+        const { service, planType } = c.req.valid('param');
+        const body = c.req.valid('json');
+        const data = await verifyCoupon(deps, { ip: c.get('clientIp'), service, planType, signedIn: c.get('user'), ...body });
+        return c.json({ success: true as const, message: 'emailed' in data ? M.couponLinkEmailed : M.couponApplied, data }, 200);
+      },
+      unknownPlanIsMissing,
+    )
 
-    .post('/coupon', adminOnly, jsonBody(couponCreateRequest), async (c) => {
-      const admin = requireVerifiedAdmin(c);
-      const data = await createCoupon(deps, admin, c.req.valid('json'));
+    .openapi(routeOf(api.payments.createCoupon), async (c) => {
+      const data = await createCoupon(deps, c.var.account, c.req.valid('json'));
       return c.json({ success: true as const, message: M.couponCreated, data }, 201);
     })
 
-    .get('/coupons', adminOnly, async (c) => c.json({ success: true as const, data: await listCoupons(deps) }))
+    .openapi(routeOf(api.payments.coupons), async (c) => c.json({ success: true as const, data: await listCoupons(deps) }, 200))
 
-    .patch('/coupon/:id/status', adminOnly, pathParams(couponIdParam), jsonBody(couponStatusRequest), async (c) => {
-      const admin = requireVerifiedAdmin(c);
+    .openapi(routeOf(api.payments.setCouponStatus), async (c) => {
       const { isActive } = c.req.valid('json');
-      const data = await setCouponStatus(deps, admin, new ObjectId(c.req.valid('param').id), isActive);
-      return c.json({ success: true as const, message: isActive ? M.couponActivated : M.couponDeactivated, data });
+      const data = await setCouponStatus(deps, c.var.account, new ObjectId(c.req.valid('param').id), isActive);
+      return c.json({ success: true as const, message: isActive ? M.couponActivated : M.couponDeactivated, data }, 200);
     })
 
-    .delete('/coupon/:id', adminOnly, pathParams(couponIdParam), async (c) => {
-      const admin = requireVerifiedAdmin(c);
-      await deleteCoupon(deps, admin, new ObjectId(c.req.valid('param').id));
-      return c.json({ success: true as const, message: M.couponDeleted });
+    .openapi(routeOf(api.payments.deleteCoupon), async (c) => {
+      await deleteCoupon(deps, c.var.account, new ObjectId(c.req.valid('param').id));
+      return c.json({ success: true as const, message: M.couponDeleted }, 200);
     });
 }
