@@ -79,7 +79,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin', adminRoutes(deps))
     .route('/register', registerRoutes(deps))
     .route('/uploads', uploadsRoutes(deps))
-    .route('/privacy', privacyRoutes(deps))
+    .route('/', privacyRoutes(deps))
     .route('/openapi.json', openapiRoutes());
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));

@@ -57,6 +57,14 @@ export const ACCESS = {
   }),
   applicationOwn: row('BH Associates and admins, their own application.', { ...SIGNED_IN, user: 'no', doctorUnverified: 'own', doctorVerified: 'own', adminUnverified: 'own', adminVerified: 'own' }),
   uploadCreate: row('BH Associates and admins (for their own application).', { ...SIGNED_IN, user: 'no' }),
+  privacyOwn: row('Any signed-in account, for their own data only.', {
+    anon: 'no',
+    user: 'own',
+    doctorUnverified: 'own',
+    doctorVerified: 'own',
+    adminUnverified: 'own',
+    adminVerified: 'own',
+  }),
   uploadRead: row('The file\'s owner; verified admins read every file.', { ...SIGNED_IN, user: 'no', doctorUnverified: 'own', doctorVerified: 'own', adminUnverified: 'own' }),
 } as const satisfies Record<string, AccessRow>;
 

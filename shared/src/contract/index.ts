@@ -1,5 +1,6 @@
 import { health } from './health.ts';
 import { payments } from './payments.ts';
+import { privacy } from './privacy.ts';
 
 export * from './access.ts';
 export * from './client.ts';
@@ -14,4 +15,5 @@ export { healthResponse, liveResponse, readyResponse } from './health.ts';
 export const api = {
   health,
   payments,
+  privacy,
 } as const;

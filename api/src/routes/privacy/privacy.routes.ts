@@ -1,53 +1,37 @@
-import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
-import { GRIEVANCE_OFFICER_DEFAULTS, PRIVACY_MESSAGES as M, sessionIdParam } from '@bh/shared';
+import { GRIEVANCE_OFFICER_DEFAULTS, PRIVACY_MESSAGES as M } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { AppEnv } from '../../lib/types.ts';
-import { pathParams } from '../../lib/validate.ts';
-import { requireUser } from '../../middleware/auth.ts';
 import { listAccessLog } from './access-log.ts';
 import { endSession, listSessions, sessionHandle } from './sessions.service.ts';
-
-/** Every privacy call is the signed-in person's own: 401 before anything else, never another's data. */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
 
 /**
  * /api/v1/privacy: the person's own privacy centre (DPDP Act 2023; DESIGN §8). Every call reads
  * or changes only the caller's data, whatever their role; no id in a path can reach another's.
  */
 export function privacyRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .use('*', signedIn)
-    .get('/overview', (c) =>
-      c.json({ success: true as const, data: { grievanceOfficer: deps.config.grievanceOfficer ?? GRIEVANCE_OFFICER_DEFAULTS } }),
+  return contractRouter()
+    .openapi(routeOf(api.privacy.overview), (c) =>
+      c.json({ success: true as const, data: { grievanceOfficer: deps.config.grievanceOfficer ?? GRIEVANCE_OFFICER_DEFAULTS } }, 200),
     )
 
-    .get('/sessions', async (c) => {
-      const user = requireUser(c);
-      return c.json({ success: true as const, data: await listSessions(deps, user._id, c.get('session')?._id ?? null) });
+    .openapi(routeOf(api.privacy.sessions), async (c) =>
+      c.json({ success: true as const, data: await listSessions(deps, c.var.account._id, c.get('session')?._id ?? null) }, 200),
+    )
+
+    .openapi(routeOf(api.privacy.signOutOthers), async (c) => {
+      const signedOut = await deps.sessions.destroyOthers(c.var.account._id, c.get('session')?._id ?? '');
+      return c.json({ success: true as const, message: signedOut === 0 ? M.noOtherSessions : M.othersSignedOut(signedOut), data: { signedOut } }, 200);
     })
 
-    .post('/sessions/sign-out-others', async (c) => {
-      const user = requireUser(c);
-      const signedOut = await deps.sessions.destroyOthers(user._id, c.get('session')?._id ?? '');
-      return c.json({ success: true as const, message: signedOut === 0 ? M.noOtherSessions : M.othersSignedOut(signedOut), data: { signedOut } });
-    })
-
-    .delete('/sessions/:id', pathParams(sessionIdParam), async (c) => {
-      const user = requireUser(c);
+    .openapi(routeOf(api.privacy.endSession), async (c) => {
       const { id } = c.req.valid('param');
       const current = c.get('session');
       if (current && sessionHandle(current) === id) throw badRequest(M.cannotSignOutThisDevice);
-      if (!(await endSession(deps, user._id, id))) throw notFound(M.sessionNotFound);
-      return c.json({ success: true as const, message: M.sessionSignedOut });
+      if (!(await endSession(deps, c.var.account._id, id))) throw notFound(M.sessionNotFound);
+      return c.json({ success: true as const, message: M.sessionSignedOut }, 200);
     })
 
-    .get('/access-log', async (c) => {
-      const user = requireUser(c);
-      return c.json({ success: true as const, data: await listAccessLog(deps, user._id) });
-    });
+    .openapi(routeOf(api.privacy.accessLog), async (c) => c.json({ success: true as const, data: await listAccessLog(deps, c.var.account._id) }, 200));
 }
