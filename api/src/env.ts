@@ -46,6 +46,8 @@ const envSchema = z.object({
   GRIEVANCE_OFFICER_NAME: optional(z.string().trim().min(1).max(200)),
   GRIEVANCE_OFFICER_EMAIL: optional(z.email('GRIEVANCE_OFFICER_EMAIL must be an email address')),
   GRIEVANCE_OFFICER_PHONE: optional(z.string().trim().min(3).max(40)),
+  /** How often accepted erasures whose 48 hours' notice is over are looked for and carried out. */
+  PRIVACY_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 })

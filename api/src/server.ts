@@ -18,6 +18,7 @@ import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
 import { encryptStoredUploads } from './routes/uploads/encrypt-stored.ts';
+import { runDueErasures } from './routes/privacy/requests.service.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -122,6 +123,16 @@ export async function startServer(
     Promise.all([deps.sessions.purgeExpired(), deps.limiter.purgeExpired(), purgeLapsedClaims(deps)]).catch(() => {});
   }, 10 * 60 * 1000);
   sweep.unref();
+  // Accepted erasures are carried out once their 48 hours' notice is over (issue 19).
+  let erasing = false;
+  const erasures = setInterval(() => {
+    if (erasing) return;
+    erasing = true;
+    runDueErasures(deps)
+      .catch((err: unknown) => log.error('erasure run failed', { error: err instanceof Error ? err.name : 'unknown' }))
+      .finally(() => (erasing = false));
+  }, env.PRIVACY_JOB_MS);
+  erasures.unref();
 
   // Once closing, every response says `Connection: close`, so a client that keeps reusing one
   // kept-alive connection is let go after its answer instead of holding the shutdown open.
@@ -137,6 +148,7 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
+      clearInterval(erasures);
       draining = true;
       for (const res of inFlight) hangUpAfter(res);
       await new Promise<void>((res) => {

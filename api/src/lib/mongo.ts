@@ -12,6 +12,8 @@ export interface UserDoc {
   rejectionReason?: string;
   /** Set while an account made by invitation has no password of its own yet (or was revoked). */
   invitation?: 'pending' | 'revoked';
+  /** Set when the person's data was erased on their request (privacy/requests.service.ts). */
+  erasedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }

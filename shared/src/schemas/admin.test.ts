@@ -138,6 +138,8 @@ describe('audit log', () => {
       'invitation.revoke',
       'invitation.accept',
       'email.resend',
+      'privacy.decide',
+      'privacy.erase',
     ]);
     const entry = { id: '65f1a2b3c4d5e6f708192a3b', at: '2026-03-10T08:30:00.000Z', actor: 'admin@example.in', action: 'coupon.create' };
     expect(auditEntrySchema.parse(entry)).toEqual(entry);

@@ -15,6 +15,7 @@ export const EMAIL_TEMPLATES = [
   'application-verified',
   'application-rejected',
   'coupon-link',
+  'erasure-scheduled',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

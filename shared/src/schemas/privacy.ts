@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRIVACY_MESSAGES as P } from '../messages/privacy.ts';
+import { emailField, objectIdString, requiredText } from './common.ts';
 import { ROLES } from './user.ts';
 
 /** Where a session came from, by the kind of address (no geolocation database is kept). */
@@ -57,3 +59,101 @@ export const privacyOverviewResponse = z.object({
 export type PrivacyOverviewResponse = z.infer<typeof privacyOverviewResponse>;
 
 export const privacyMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+// ---- Notice and consent (DPDP ss. 5-6) --------------------------------------------------------
+
+/**
+ * The version of the privacy notice and terms in force. Publishing a new notice means raising it:
+ * everyone then sees the notice again on their next visit and their acceptance is recorded anew.
+ */
+export const NOTICE_VERSION = '2026-11';
+
+export const CONSENT_KINDS = ['notice', 'application'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+export const consentRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CONSENT_KINDS),
+  action: z.enum(['given', 'withdrawn']),
+  version: z.string(),
+  at: z.iso.datetime(),
+  /** The address range it came from (as for sessions), never the full address. */
+  network: z.string().nullable(),
+});
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+
+export const noticeStatusResponse = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: z.object({
+    version: z.string(),
+    /** True when the caller's latest notice consent is for this version and not withdrawn. */
+    accepted: z.boolean(),
+    consents: z.array(consentRecordSchema),
+  }),
+});
+export type NoticeStatusResponse = z.infer<typeof noticeStatusResponse>;
+
+export const acceptNoticeRequest = z.strictObject({ version: z.string().max(40) });
+export type AcceptNoticeRequest = z.input<typeof acceptNoticeRequest>;
+
+// ---- Requests (ss. 12-13) ---------------------------------------------------------------------
+
+export const PRIVACY_REQUEST_KINDS = ['correction', 'erasure', 'grievance'] as const;
+export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number];
+export const PRIVACY_REQUEST_STATUSES = ['open', 'scheduled', 'completed', 'rejected', 'answered'] as const;
+export type PrivacyRequestStatus = (typeof PRIVACY_REQUEST_STATUSES)[number];
+
+/** Days to answer each kind: grievances 90 (DPDP Rules 2025); correction and erasure 30 (our own promise). */
+export const PRIVACY_REQUEST_DAYS: Record<PrivacyRequestKind, number> = { correction: 30, erasure: 30, grievance: 90 };
+/** An accepted erasure is announced this long before it takes effect (DPDP Rules 2025). */
+export const ERASURE_NOTICE_HOURS = 48;
+
+export const privacyRequestCreate = z.strictObject({
+  kind: z.enum(PRIVACY_REQUEST_KINDS, { error: P.requestKindRequired }),
+  details: requiredText(P.requestDetailsRequired, 2000),
+});
+export type PrivacyRequestCreate = z.input<typeof privacyRequestCreate>;
+
+export const privacyRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PRIVACY_REQUEST_KINDS),
+  details: z.string(),
+  status: z.enum(PRIVACY_REQUEST_STATUSES),
+  createdAt: z.iso.datetime(),
+  dueAt: z.iso.datetime(),
+  answer: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  /** When an accepted erasure takes effect (48 hours after it was accepted). */
+  erasureAt: z.iso.datetime().nullable(),
+});
+export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
+
+export const privacyRequestsResponse = z.object({ success: z.literal(true), data: z.array(privacyRequestSchema) });
+export const privacyRequestResponse = z.object({ success: z.literal(true), message: z.string(), data: privacyRequestSchema });
+
+/** The verified admins' queue: each request with whose it is. */
+export const queuedPrivacyRequestSchema = privacyRequestSchema.extend({
+  person: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES) }),
+});
+export type QueuedPrivacyRequest = z.infer<typeof queuedPrivacyRequestSchema>;
+export const privacyQueueResponse = z.object({ success: z.literal(true), data: z.array(queuedPrivacyRequestSchema) });
+
+export const privacyRequestIdParam = z.strictObject({ id: objectIdString });
+export const privacyDecisionRequest = z.strictObject({
+  decision: z.enum(['accept', 'reject']),
+  answer: requiredText(P.answerRequired, 2000),
+});
+export type PrivacyDecisionRequest = z.input<typeof privacyDecisionRequest>;
+
+// ---- Nominee (s. 14) --------------------------------------------------------------------------
+
+export const nomineeRequest = z.strictObject({
+  name: requiredText(P.nomineeNameRequired, 100),
+  email: emailField(P.nomineeEmailRequired, P.nomineeEmailInvalid),
+  relationship: requiredText(P.nomineeRelationshipRequired, 60),
+});
+export type NomineeRequest = z.input<typeof nomineeRequest>;
+export const nomineeSchema = z.object({ name: z.string(), email: z.string(), relationship: z.string(), updatedAt: z.iso.datetime() });
+export type Nominee = z.infer<typeof nomineeSchema>;
+export const nomineeResponse = z.object({ success: z.literal(true), message: z.string().optional(), data: nomineeSchema.nullable() });

@@ -1,11 +1,5 @@
 import { z } from 'zod';
 import {
-  accessLogResponse,
-  privacyMessageResponse,
-  privacyOverviewResponse,
-  sessionIdParam,
-  sessionsResponse,
-  signOutOthersResponse,
   adminIdParam,
   adminListQuery,
   applicantIdParam,
@@ -54,6 +48,7 @@ import {
   verifyEmailRequest,
   verifyEmailResponse,
 } from '@bh/shared';
+import { ACCESS, accessCell, api, type OperationConfig } from '@bh/shared/contract';
 import { applicationRecordSchema } from '@bh/shared/schemas/registration-extra';
 import {
   acceptInvitationRequest,
@@ -152,6 +147,34 @@ const list = (resource: string, record: z.ZodType): ResponseSpec => ({
 });
 
 const ONLY_ADMINS = 'Verified admins.';
+
+/** A shared contract operation as this document's entry (until the document is built from the contract alone). */
+function fromContract(op: OperationConfig): Operation {
+  const schemaOf = (content: unknown): z.ZodType | undefined =>
+    (content as { 'application/json'?: { schema?: z.ZodType } } | undefined)?.['application/json']?.schema;
+  const responses: Record<number, ResponseSpec> = {};
+  for (const [status, reply] of Object.entries(op.responses)) {
+    const r = reply as { description: string; content?: Record<string, unknown>; headers?: Record<string, { description: string }> };
+    const schema = schemaOf(r.content);
+    const files = r.content && !schema ? Object.fromEntries(Object.keys(r.content).map((type) => [type, { description: r.description }])) : undefined;
+    const headers = r.headers ? Object.fromEntries(Object.entries(r.headers).map(([name, h]) => [name, h.description])) : undefined;
+    responses[Number(status)] = { description: r.description, ...(schema ? { schema } : {}), ...(files ? { content: files } : {}), ...(headers ? { headers } : {}) };
+  }
+  const body = schemaOf((op.request?.body as { content?: unknown } | undefined)?.content);
+  const params = op.request?.params as z.ZodType | undefined;
+  return {
+    method: op.method as HttpMethod,
+    path: op.path,
+    tag: op.tags[0],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    access: ACCESS[op.access].label,
+    auth: op.access === 'public' ? 'public' : accessCell(op.access, { role: 'user', isVerified: 'not_submitted' }) === 'no' ? 'role' : 'session',
+    ...(params ? { params } : {}),
+    ...(body ? { body } : {}),
+    responses,
+  };
+}
 
 export const OPERATIONS: readonly Operation[] = [
   {
@@ -799,61 +822,8 @@ export const OPERATIONS: readonly Operation[] = [
     },
   },
 
-  // ---- Privacy ---------------------------------------------------------------------------------
-  {
-    method: 'get',
-    path: '/privacy/overview',
-    tag: 'Privacy',
-    summary: 'The privacy centre\'s contacts',
-    description: 'The grievance officer (DPDP s. 13), from the `GRIEVANCE_OFFICER_*` settings.',
-    access: 'Any signed-in account.',
-    auth: 'session',
-    responses: { 200: { description: 'The grievance officer.', schema: privacyOverviewResponse } },
-  },
-  {
-    method: 'get',
-    path: '/privacy/sessions',
-    tag: 'Privacy',
-    summary: 'My signed-in devices',
-    description: 'Browser, address range (IPv4 /24, IPv6 /48) and its kind, when signed in and last used; the calling device first and marked. At most 200.',
-    access: 'Any signed-in account (their own).',
-    auth: 'session',
-    responses: { 200: { description: 'The devices.', schema: sessionsResponse } },
-  },
-  {
-    method: 'delete',
-    path: '/privacy/sessions/{id}',
-    tag: 'Privacy',
-    summary: 'Sign out one of my other devices',
-    description: 'Its next call is 401. The calling device signs out with `POST /user/logout` instead.',
-    access: 'Any signed-in account (their own).',
-    auth: 'session',
-    params: sessionIdParam,
-    responses: {
-      200: { description: 'Signed out.', schema: privacyMessageResponse },
-      400: { description: 'The id is malformed, or is the calling device.' },
-      404: { description: 'No such session of the caller\'s (someone else\'s is "not found" too).' },
-    },
-  },
-  {
-    method: 'post',
-    path: '/privacy/sessions/sign-out-others',
-    tag: 'Privacy',
-    summary: 'Sign out all my other devices',
-    access: 'Any signed-in account (their own).',
-    auth: 'session',
-    responses: { 200: { description: 'How many were signed out.', schema: signOutOthersResponse } },
-  },
-  {
-    method: 'get',
-    path: '/privacy/access-log',
-    tag: 'Privacy',
-    summary: 'Who read my documents',
-    description: 'Every time an admin opened the caller\'s uploaded documents or application (DPDP Rules 2025, Rule 6), newest first, at most 200. Entries are kept at least a year.',
-    access: 'Any signed-in account (their own).',
-    auth: 'session',
-    responses: { 200: { description: 'The entries.', schema: accessLogResponse } },
-  },
+  // ---- Privacy: defined once in the shared contract ------------------------------------------
+  ...Object.values(api.privacy).map(fromContract),
 
   // ---- Reference -------------------------------------------------------------------------------
   {
