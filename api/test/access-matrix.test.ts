@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getMeetingsResponse, type Role, type VerificationStatus } from '@bh/shared';
+import { getMeetingsResponse, NOTICE_VERSION, type Role, type VerificationStatus } from '@bh/shared';
 import { insertMeetings, meetingsCollection } from '../src/routes/meeting/meeting.service.ts';
 import { meetingBetween } from './meetings.ts';
 import { couponsCollection, paymentLinksCollection } from '../src/routes/payments/payments.service.ts';
@@ -59,6 +59,7 @@ const PUBLIC: Statuses = [200, 200, 200, 200, 200, 200];
 const SIGNED_IN: Statuses = [401, 200, 200, 200, 200, 200];
 const VERIFIED_ADMIN: Statuses = [401, 403, 403, 403, 403, 200];
 const VERIFIED_ADMIN_CREATES: Statuses = [401, 403, 403, 403, 403, 201];
+const SIGNED_IN_CREATES: Statuses = [401, 201, 201, 201, 201, 201];
 
 const START = new Date('2026-06-15T06:30:00.000Z');
 const MINUTE = 60_000;
@@ -449,7 +450,59 @@ const ROWS: Row[] = [
   },
   { call: 'POST /privacy/sessions/sign-out-others', statuses: SIGNED_IN, build: async () => ({ method: 'POST', path: '/privacy/sessions/sign-out-others' }) },
   { call: 'GET /privacy/access-log', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/access-log' }) },
+  { call: 'GET /privacy/notice', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/notice' }) },
+  {
+    call: 'POST /privacy/notice/accept',
+    statuses: SIGNED_IN,
+    build: async () => ({ method: 'POST', path: '/privacy/notice/accept', body: { version: NOTICE_VERSION } }),
+  },
+  {
+    call: 'POST /privacy/notice/withdraw',
+    statuses: SIGNED_IN,
+    // A fresh account of the caller's kind: withdrawing files an erasure request for it.
+    build: async (actor) => ({ method: 'POST', path: '/privacy/notice/withdraw', body: { kind: 'notice' }, ...(actor === 'anonymous' ? {} : { cookie: (await freshAccount(KIND[actor].role, KIND[actor].isVerified)).cookie }) }),
+  },
+  { call: 'GET /privacy/archive', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/archive' }) },
+  { call: 'GET /privacy/requests', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/requests' }) },
+  {
+    call: 'POST /privacy/requests',
+    statuses: SIGNED_IN_CREATES,
+    build: async (actor) => ({
+      method: 'POST',
+      path: '/privacy/requests',
+      body: { kind: 'grievance', details: 'A matrix grievance' },
+      ...(actor === 'anonymous' ? {} : { cookie: (await freshAccount(KIND[actor].role, KIND[actor].isVerified)).cookie }),
+    }),
+  },
+  { call: 'GET /privacy/requests/queue', statuses: VERIFIED_ADMIN, build: async () => ({ method: 'GET', path: '/privacy/requests/queue' }) },
+  {
+    call: 'POST /privacy/requests/{id}/decide',
+    statuses: VERIFIED_ADMIN,
+    build: async () => ({ method: 'POST', path: `/privacy/requests/${await openGrievance()}/decide`, body: { decision: 'reject', answer: 'Matrix answer' } }),
+  },
+  { call: 'GET /privacy/nominee', statuses: SIGNED_IN, build: async () => ({ method: 'GET', path: '/privacy/nominee' }) },
+  {
+    call: 'PUT /privacy/nominee',
+    statuses: SIGNED_IN,
+    build: async () => ({ method: 'PUT', path: '/privacy/nominee', body: { name: 'Matrix Nominee', email: 'nominee@example.in', relationship: 'Friend' } }),
+  },
+  {
+    call: 'DELETE /privacy/nominee',
+    statuses: SIGNED_IN,
+    build: async (actor, me) => {
+      if (me) await ctx.request('PUT', '/api/v1/privacy/nominee', { cookie: me.cookie, body: { name: 'Matrix Nominee', email: 'nominee@example.in', relationship: 'Friend' } });
+      return { method: 'DELETE', path: '/privacy/nominee' };
+    },
+  },
 ];
+
+/** An open grievance of a bystander, for the queue's decide call. */
+async function openGrievance(): Promise<string> {
+  const person = await freshAccount('user', 'not_submitted');
+  const res = await ctx.request('POST', '/api/v1/privacy/requests', { cookie: person.cookie, body: { kind: 'grievance', details: 'For the matrix' } });
+  const { data } = (await res.json()) as { data: { id: string } };
+  return data.id;
+}
 
 /** Signs `me` in once more (another device) and returns that session's handle from the list. */
 async function otherSessionOf(me: Account): Promise<string> {
@@ -529,6 +582,8 @@ describe('DESIGN §5: who may call what', () => {
       'forgot-password', 'reset-password', 'accept-invitation', 'POST /user/invite', 'GET /user/invitations', 'invitations/{userId}/resend',
       'DELETE /user/invitations', 'calendar.ics', 'GET /admin/emails', 'emails/{id}/resend',
       'GET /privacy/overview', 'GET /privacy/sessions', 'DELETE /privacy/sessions/{id}', 'sign-out-others', 'GET /privacy/access-log',
+      'GET /privacy/notice', 'notice/accept', 'notice/withdraw', 'GET /privacy/archive', 'GET /privacy/requests', 'POST /privacy/requests',
+      'requests/queue', 'requests/{id}/decide', 'GET /privacy/nominee', 'PUT /privacy/nominee', 'DELETE /privacy/nominee',
     ]) {
       expect(calls, call).toContain(call);
     }

@@ -21,6 +21,12 @@ import {
   forgotPasswordRequest,
   inviteRequest,
   resetPasswordRequest,
+  acceptNoticeRequest,
+  nomineeRequest,
+  NOTICE_VERSION,
+  privacyDecisionRequest,
+  privacyRequestCreate,
+  withdrawConsentRequest,
 } from '@bh/shared';
 import { hashToken } from '../../src/lib/sessions.ts';
 import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
@@ -342,6 +348,9 @@ async function templates(): Promise<Map<string, Template>> {
   const asAdmin = (path: string, valid: unknown, accepts: number): Pick<JsonTemplate, 'call' | 'accepts'> => ({ call: { path, cookie: admin.cookie, body: valid }, accepts });
   const applicant = await ctx.signedIn('doctor', 'not_submitted');
   const loneDevice = await ctx.signedIn('user');
+  const privacyPerson = await ctx.signedIn('user');
+  const correction = await ctx.request('POST', '/api/v1/privacy/requests', { cookie: loneDevice.cookie, body: { kind: 'correction', details: 'Please fix my name' } });
+  const correctionId = ((await correction.json()) as { data: { id: string } }).data.id;
 
   return new Map<string, Template>([
     [
@@ -456,6 +465,26 @@ async function templates(): Promise<Map<string, Template>> {
       { kind: 'none', call: async () => ({ path: `/api/v1/admin/emails/${new ObjectId().toHexString()}/resend`, cookie: admin.cookie, status: 404 }) },
     ],
     [
+      'POST /api/v1/privacy/notice/accept',
+      { kind: 'json', schema: acceptNoticeRequest, call: { path: '/api/v1/privacy/notice/accept', cookie: loneDevice.cookie, body: { version: NOTICE_VERSION } }, accepts: 200 },
+    ],
+    [
+      'POST /api/v1/privacy/notice/withdraw',
+      { kind: 'json', schema: withdrawConsentRequest, call: { path: '/api/v1/privacy/notice/withdraw', cookie: privacyPerson.cookie, body: { kind: 'notice' } }, accepts: 200 },
+    ],
+    [
+      'POST /api/v1/privacy/requests',
+      { kind: 'json', schema: privacyRequestCreate, call: { path: '/api/v1/privacy/requests', cookie: privacyPerson.cookie, body: { kind: 'grievance', details: 'A fuzzed grievance' } }, accepts: 201 },
+    ],
+    [
+      'POST /api/v1/privacy/requests/:id/decide',
+      { kind: 'json', schema: privacyDecisionRequest, ...asAdmin(`/api/v1/privacy/requests/${correctionId}/decide`, { decision: 'accept', answer: 'Corrected' }, 200) },
+    ],
+    [
+      'PUT /api/v1/privacy/nominee',
+      { kind: 'json', schema: nomineeRequest, call: { path: '/api/v1/privacy/nominee', cookie: loneDevice.cookie, body: { name: 'Fuzz Nominee', email: 'nominee@fuzz.example.in', relationship: 'Friend' } }, accepts: 200 },
+    ],
+    [
       'POST /api/v1/privacy/sessions/sign-out-others',
       // A person signed in on one device only: 200 whatever the body, and nothing changes.
       { kind: 'none', call: async () => ({ path: '/api/v1/privacy/sessions/sign-out-others', cookie: loneDevice.cookie, status: 200 }) },
@@ -525,6 +554,11 @@ describe('fuzzing every JSON endpoint', () => {
     'POST /api/v1/user/invitations/:userId/resend',
     'POST /api/v1/admin/emails/:id/resend',
     'POST /api/v1/privacy/sessions/sign-out-others',
+    'POST /api/v1/privacy/notice/accept',
+    'POST /api/v1/privacy/notice/withdraw',
+    'POST /api/v1/privacy/requests',
+    'POST /api/v1/privacy/requests/:id/decide',
+    'PUT /api/v1/privacy/nominee',
   ];
   const runsPerRoute = Math.max(10, Math.ceil(TOTAL_RUNS / KEYS.length));
 

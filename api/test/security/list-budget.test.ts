@@ -63,6 +63,11 @@ const GET_ROUTES: Record<string, 'list' | 'one'> = {
   'GET /api/v1/privacy/overview': 'one',
   'GET /api/v1/privacy/sessions': 'list',
   'GET /api/v1/privacy/access-log': 'list',
+  'GET /api/v1/privacy/notice': 'list',
+  'GET /api/v1/privacy/archive': 'one',
+  'GET /api/v1/privacy/requests': 'list',
+  'GET /api/v1/privacy/requests/queue': 'list',
+  'GET /api/v1/privacy/nominee': 'one',
 };
 
 function meeting(clientDoc: UserDoc, doctorDoc: UserDoc, startsAt: Date): MeetingDoc {
@@ -237,7 +242,7 @@ describe('list budget: every list is bounded', () => {
     expect((body as { data: unknown[] }).data).toHaveLength(4);
   });
 
-  it('the privacy page’s device list and access log give at most the budget, newest first', async () => {
+  it('the privacy page’s lists (devices, access log, consents, requests, the admins’ queue) give at most the budget', async () => {
     const person = await ctx.signedIn('doctor', 'verified');
     const userId = new ObjectId(person.id);
     const far = new Date(START.getTime() + 365 * DAY);
@@ -264,6 +269,32 @@ describe('list budget: every list is bounded', () => {
         at: new Date(START.getTime() - i * HOUR),
       })),
     );
+    await ctx.deps.db.collection('consents').insertMany(
+      Array.from({ length: MANY }, (_, i) => ({ _id: new ObjectId(), userId, kind: 'notice', action: i % 2 ? 'given' : 'withdrawn', version: '2026-11', at: new Date(START.getTime() - i * HOUR), network: null })),
+    );
+    await ctx.deps.db.collection('privacy_requests').insertMany(
+      Array.from({ length: MANY }, (_, i) => ({
+        _id: new ObjectId(),
+        userId,
+        kind: 'grievance',
+        details: `Budget ${i}`,
+        status: i % 2 ? 'open' : 'answered',
+        createdAt: new Date(START.getTime() - i * HOUR),
+        dueAt: new Date(START.getTime() + (90 * 24 - i) * HOUR),
+        answer: null,
+        decidedAt: i % 2 ? null : START,
+        decidedBy: null,
+        erasureAt: null,
+      })),
+    );
+    const notice = (await json('/api/v1/privacy/notice', person.cookie)).body as { data: { consents: unknown[] } };
+    expect(notice.data.consents).toHaveLength(LIST_BUDGET);
+    const requests = (await json('/api/v1/privacy/requests', person.cookie)).body as { data: unknown[] };
+    expect(requests.data).toHaveLength(LIST_BUDGET);
+    const queue = (await json('/api/v1/privacy/requests/queue')).body as { data: { status: string }[] };
+    expect(queue.data).toHaveLength(LIST_BUDGET);
+    // Open requests come first, so none of them is ever the one cut.
+    expect(queue.data.slice(0, MANY / 2).every((r) => r.status === 'open')).toBe(true);
     const sessions = (await json('/api/v1/privacy/sessions', person.cookie)).body as { data: { current: boolean }[] };
     expect(sessions.data.length).toBeLessThanOrEqual(LIST_BUDGET);
     expect(sessions.data[0]?.current).toBe(true);

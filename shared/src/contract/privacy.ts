@@ -10,6 +10,7 @@ import {
   privacyRequestResponse,
   privacyRequestsResponse,
   accessLogResponse,
+  withdrawConsentRequest,
   privacyMessageResponse,
   privacyOverviewResponse,
   sessionIdParam,
@@ -113,6 +114,7 @@ export const privacy = {
     summary: 'Withdraw my consent',
     description: 'As easy as giving it (s. 6(4)): records the withdrawal and opens an erasure request, which an admin confirms and which is announced 48 hours before it takes effect.',
     access: 'privacyOwn',
+    request: { body: jsonBody(withdrawConsentRequest) },
     responses: { 200: jsonReply('Recorded; the message says what follows.', noticeStatusResponse) },
   }),
 

@@ -95,6 +95,8 @@ export const noticeStatusResponse = z.object({
 export type NoticeStatusResponse = z.infer<typeof noticeStatusResponse>;
 
 export const acceptNoticeRequest = z.strictObject({ version: z.string().max(40) });
+/** Withdrawal names what is withdrawn (today the notice; the body leaves room for other consents). */
+export const withdrawConsentRequest = z.strictObject({ kind: z.literal('notice') });
 export type AcceptNoticeRequest = z.input<typeof acceptNoticeRequest>;
 
 // ---- Requests (ss. 12-13) ---------------------------------------------------------------------
