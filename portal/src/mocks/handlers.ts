@@ -43,6 +43,7 @@ import { sortByStart } from '../meetings/meetingTime.ts';
 import { applicationView, latestApplication, withKeptNumbers } from './applications.ts';
 import { objectId, type MockDb, type MockUser } from './db.ts';
 import { readMultipart } from './multipart.ts';
+import { privacyHandlers } from '../privacy/mocks.ts';
 
 const API = '/api/v1';
 
@@ -321,5 +322,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
         );
       }),
     ),
+    // ---- privacy centre (issue 19): its own module beside its screens ----
+    ...privacyHandlers(db),
   ];
 }
