@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ApplicationRequest, PublicUser, Role, UploadField } from '@bh/shared';
-import { IST_OFFSET_MINUTES, MINUTE_MS } from '@bh/shared';
+import { IST_OFFSET_MINUTES, MINUTE_MS, NOTICE_VERSION } from '@bh/shared';
 import { samplePdf, samplePng } from '@bh/api/routes/uploads/sample-files';
 import { ApiClient, uniqueEmail } from './api.ts';
 import { adminCreate } from './server.ts';
@@ -36,6 +36,7 @@ export async function cliAdmin(baseUrl: string, dataDir: string, name = 'Nisha K
   const api = new ApiClient(baseUrl);
   const res = await api.call<{ user: PublicUser }>('POST', '/user/login', { email, password });
   if (res.status !== 200) throw new Error(`the new admin could not sign in: ${res.status}`);
+  await acceptNotice(api);
   return { _id: res.json.user._id, name, email, password, api };
 }
 
@@ -45,7 +46,17 @@ export async function createAccount(admin: Admin, name: string, role: Role): Pro
   const password = newPassword();
   const res = await admin.api.call<{ user: PublicUser; message: string }>('POST', '/user/register', { name, email, password, role });
   if (res.status !== 201) throw new Error(`creating ${email} failed: ${res.status} ${JSON.stringify(res.json)}`);
+  // The person has read the privacy notice, as on their first sign-in, so journeys open on the dashboard.
+  const own = new ApiClient(admin.api.baseUrl);
+  await own.login(email, password);
+  await acceptNotice(own);
   return { _id: res.json.user._id, name, email, password };
+}
+
+/** Accepts the privacy notice in force for the signed-in client (what the first-sign-in gate records). */
+export async function acceptNotice(api: ApiClient): Promise<void> {
+  const res = await api.call('POST', '/privacy/notice/accept', { version: NOTICE_VERSION });
+  if (res.status !== 200) throw new Error(`accepting the notice failed: ${res.status}`);
 }
 
 /** POST /api/v1/uploads as the application form sends it; returns the private file's `secure_url`. */

@@ -3,6 +3,7 @@ import { createAccount, type NewAccount } from '../routes/user/user.service.ts';
 import { seedMeetings } from '../routes/meeting/meeting.seed.ts';
 import { seedPayments } from '../routes/payments/payments.seed.ts';
 import { seedApplications } from '../routes/register/register.seed.ts';
+import { seedConsents } from '../routes/privacy/privacy.seed.ts';
 
 /** Demo accounts for a first start on the embedded database (never with MONGODB_URI). */
 export const DEMO_PASSWORD = 'Demo-Health-2025';
@@ -17,7 +18,7 @@ export const DEMO_ACCOUNTS: NewAccount[] = [
 /** A seeding step for one domain; routes that own data add theirs to SEED_STEPS. */
 export type SeedStep = (deps: AppDeps, accounts: Map<string, NonNullable<Awaited<ReturnType<typeof createAccount>>>>) => Promise<void>;
 
-export const SEED_STEPS: SeedStep[] = [seedMeetings, seedPayments, seedApplications];
+export const SEED_STEPS: SeedStep[] = [seedMeetings, seedPayments, seedApplications, seedConsents];
 
 /** Seeds only an empty database; returns the logins to print, or null when it did nothing. */
 export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role: string; password: string }[] | null> {

@@ -52,7 +52,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     const db = testDb();
     const { client } = accounts(db);
     renderPortal('/dashboard', { db, signedIn: client });
-    expect(labels(await sidebar())).toEqual(['Dashboard']);
+    expect(labels(await sidebar())).toEqual(['Dashboard', 'Privacy & my data']);
   });
 
   it('adds Meeting History and Submit Documents for associates, verified or not', async () => {
@@ -61,7 +61,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
       const user = accounts(db)[who];
       const portal = renderPortal('/dashboard', { db, signedIn: user });
       const menu = await sidebar();
-      expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents']);
+      expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data']);
       portal.router.dispose();
       document.body.innerHTML = '';
     }
@@ -78,7 +78,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     renderPortal('/dashboard', { db, signedIn: admin });
     const menu = await sidebar();
     expect(within(menu).getByText('Admin Tools')).toBeInTheDocument();
-    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', ...ADMIN_TOOLS]);
+    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', ...ADMIN_TOOLS]);
     await user.click(within(menu).getByRole('menuitem', { name: 'Verification' }));
     expect(await within(menu).findByRole('menuitem', { name: 'Pending Verifications' })).toHaveAttribute('href', '/admin/verify-documents');
     expect(within(menu).getByRole('menuitem', { name: 'Verified BH Associates' })).toHaveAttribute('href', '/admin/verified-doctors');
@@ -95,7 +95,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     renderPortal('/dashboard', { db, signedIn: pendingAdmin });
     const menu = await sidebar();
     expect(within(menu).queryByText('Admin Tools')).not.toBeInTheDocument();
-    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents']);
+    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data']);
   });
 
   it('opens the avatar menu with the initial, name, email and links', async () => {
@@ -237,7 +237,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     const { pendingAdmin } = accounts(db);
     renderPortal('/dashboard', { db, signedIn: pendingAdmin });
     const sheet = await openSheet(user);
-    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', ...ADMIN_TOOLS, 'Logout']);
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', ...ADMIN_TOOLS, 'Logout']);
   });
 
   it('gives associates Meeting History and Submit Documents, and closes on navigation', async () => {
@@ -247,7 +247,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     const { associate } = accounts(db);
     const portal = renderPortal('/dashboard', { db, signedIn: associate });
     const sheet = await openSheet(user);
-    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Logout']);
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', 'Logout']);
     await user.click(within(sheet).getByRole('menuitem', { name: 'Meeting History' }));
     await waitFor(() => expect(portal.path()).toBe('/meetinghistory'));
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Submit Documents' })).not.toBeInTheDocument());
