@@ -50,6 +50,8 @@ export async function createAccount(admin: Admin, name: string, role: Role): Pro
   const own = new ApiClient(admin.api.baseUrl);
   await own.login(email, password);
   await acceptNotice(own);
+  // That sign-in was only for the notice: it leaves no session behind (journeys count devices).
+  await own.call('POST', '/user/logout');
   return { _id: res.json.user._id, name, email, password };
 }
 

@@ -198,7 +198,7 @@ function track(work: Promise<void>): void {
   void work.finally(() => inFlight.delete(work));
 }
 export async function couponEmailsSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
+  while (inFlight.size > 0) await Promise.all(inFlight);
 }
 
 export async function createCoupon(deps: Deps, admin: AuthUser, input: CouponCreateData): Promise<Coupon> {

@@ -35,7 +35,8 @@ const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 
 /** A file name safe inside a ZIP on every system: no folders, no control characters. */
 function safeName(name: string): string {
-  return name.replace(/[\\/\u0000-\u001f\u007f:*?"<>|]/g, '_').slice(0, 120) || 'file';
+  const safe = [...name].map((ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 || '\\/:*?"<>|'.includes(ch) ? '_' : ch)).join('');
+  return safe.slice(0, 120) || 'file';
 }
 
 /**
