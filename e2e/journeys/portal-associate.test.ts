@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { samplePdf, samplePng } from '@bh/api/routes/uploads/sample-files';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { acceptPrivacyNotice } from '../support/portal.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('portal-associate');
@@ -29,6 +30,8 @@ describe('an associate applying for verification', () => {
     await page.getByLabel('Password', { exact: false }).first().fill(associate.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
+    // A first sign-in: the privacy notice comes first.
+    await acceptPrivacyNotice(page);
     await page.getByText('Your dashboard is LOCKED').waitFor();
     expect(await page.getByRole('button', { name: 'Meeting History' }).isDisabled()).toBe(true);
 
