@@ -27,6 +27,7 @@ import { testClockRoutes } from './routes/test-clock/test-clock.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
 import { accountLinkRoutes } from './routes/account-links/account-links.routes.ts';
 import { calendarRoutes } from './routes/calendar/calendar.routes.ts';
+import { privacyRoutes } from './routes/privacy/privacy.routes.ts';
 
 /** JSON bodies are small forms; uploads stream through their own route with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -89,6 +90,7 @@ export function createApi(deps: AppDeps) {
     .route('/', adminRoutes(deps))
     .route('/', registerRoutes(deps))
     .route('/', uploadsRoutes(deps))
+    .route('/', privacyRoutes(deps))
     .route('/', openapiRoutes(openapi));
 
   if (deps.config.testClock) api.route('/test', testClockRoutes(deps.config.testClock));

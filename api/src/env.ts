@@ -43,6 +43,12 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   /** A request body must bring 1 KiB (or its rest) in every this many milliseconds, or its connection is closed. */
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The grievance officer named on the privacy page (DPDP s. 13); unset, the demo's stand-in. */
+  GRIEVANCE_OFFICER_NAME: optional(z.string().trim().min(1).max(200)),
+  GRIEVANCE_OFFICER_EMAIL: optional(z.email('GRIEVANCE_OFFICER_EMAIL must be an email address')),
+  GRIEVANCE_OFFICER_PHONE: optional(z.string().trim().min(3).max(40)),
+  /** How often accepted erasures whose 48 hours' notice is over are looked for and carried out. */
+  PRIVACY_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** End-to-end tests only: lets the test move the server's clock. Refused outside NODE_ENV=test. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 })

@@ -2,6 +2,7 @@ import type { ServerType } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { defaultPublicOrigin, loadEnv, type Env } from './env.ts';
+import { GRIEVANCE_OFFICER_DEFAULTS } from '@bh/shared';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock.ts';
 import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
@@ -18,6 +19,7 @@ import { MailSender } from './mail/sender.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
+import { runDueErasures } from './routes/privacy/requests.service.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -62,6 +64,11 @@ export async function startServer(
       mailFrom: env.MAIL_FROM,
       ...(testClock ? { testClock } : {}),
       ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+      grievanceOfficer: {
+        name: env.GRIEVANCE_OFFICER_NAME ?? GRIEVANCE_OFFICER_DEFAULTS.name,
+        email: env.GRIEVANCE_OFFICER_EMAIL ?? GRIEVANCE_OFFICER_DEFAULTS.email,
+        phone: env.GRIEVANCE_OFFICER_PHONE ?? GRIEVANCE_OFFICER_DEFAULTS.phone,
+      },
     },
   });
   const embedded = database.embedded;
@@ -115,6 +122,16 @@ export async function startServer(
     Promise.all([deps.sessions.purgeExpired(), deps.limiter.purgeExpired(), purgeLapsedClaims(deps)]).catch(() => {});
   }, 10 * 60 * 1000);
   sweep.unref();
+  // Accepted erasures are carried out once their 48 hours' notice is over (issue 19).
+  let erasing = false;
+  const erasures = setInterval(() => {
+    if (erasing) return;
+    erasing = true;
+    runDueErasures(deps)
+      .catch((err: unknown) => log.error('erasure run failed', { error: err instanceof Error ? err.name : 'unknown' }))
+      .finally(() => (erasing = false));
+  }, env.PRIVACY_JOB_MS);
+  erasures.unref();
 
   // Once closing, every response says `Connection: close`, so a client that keeps reusing one
   // kept-alive connection is let go after its answer instead of holding the shutdown open.
@@ -130,6 +147,7 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
+      clearInterval(erasures);
       draining = true;
       for (const res of inFlight) hangUpAfter(res);
       await new Promise<void>((res) => {

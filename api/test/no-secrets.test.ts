@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context.ts';
 import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, validApplication } from './applications.ts';
@@ -22,9 +23,9 @@ const OTHER = { account: '604417239958', aadhaar: '730159846227', pan: 'KZTPM582
  * What must never appear: each number whole, as typed with spaces, and any 8 characters in a
  * row of it (the masked form shows only the last 4).
  */
-function forbiddenFragments(): string[] {
-  const numbers = [ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER, OTHER.account, OTHER.aadhaar, OTHER.pan];
-  const fragments = new Set<string>(['9182 7364 5501', '4829 1573 6204', '6044 1723 9958', '7301 5984 6227']);
+function forbiddenFragments(numbers: readonly string[] = [ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER, OTHER.account, OTHER.aadhaar, OTHER.pan]): string[] {
+  const spaced = ['9182 7364 5501', '4829 1573 6204', '6044 1723 9958', '7301 5984 6227'];
+  const fragments = new Set<string>(spaced.filter((s) => numbers.includes(s.replaceAll(' ', ''))));
   for (const n of numbers) {
     fragments.add(n);
     fragments.add(n.toLowerCase());
@@ -39,6 +40,8 @@ async function call(method: string, path: string, init: { cookie?: string; body?
   transcript.push({ call: `${label} ${method} ${path} → ${res.status}`, text });
   return { status: res.status, text };
 }
+
+const ARCHIVE_PATH = '/api/v1/privacy/archive';
 
 let pending: { id: string; cookie: string };
 let verified: { id: string; cookie: string };
@@ -92,6 +95,9 @@ function readPaths(): string[] {
   const paths = new Set<string>();
   for (const route of ctx.app.routes) {
     if (route.method !== 'GET' || !route.path.startsWith('/api/')) continue;
+    // The owner's own data archive is the one answer with the numbers in full (DESIGN §4); the
+    // test below checks it gives them to their owner and nobody else.
+    if (route.path === ARCHIVE_PATH) continue;
     let expanded = [route.path];
     for (const [name, options] of Object.entries(values)) {
       if (!route.path.includes(`:${name}`)) continue;
@@ -117,6 +123,8 @@ describe('no response carries a full bank account or identity document number', 
       `/api/v1/admin/applications/${verified.id}`,
       '/api/v1/admin/users',
       '/api/v1/admin/audit',
+      '/api/v1/privacy/sessions',
+      '/api/v1/privacy/access-log',
     ]) {
       expect(paths).toContain(expected);
     }
@@ -143,6 +151,25 @@ describe('no response carries a full bank account or identity document number', 
     const leaks = transcript.flatMap((t) => fragments.filter((f) => t.text.includes(f)).map((f) => `${t.call}: ${f}`));
     expect(leaks).toEqual([]);
     expect(transcript.length).toBeGreaterThan(callers.length * 20);
+  });
+
+  it('gives the numbers in full only to their owner, in their own data archive', async () => {
+    const own = (cookie: string | undefined): string[] =>
+      cookie === pending.cookie ? [ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER] : cookie === verified.cookie ? [OTHER.account, OTHER.aadhaar, OTHER.pan] : [];
+    for (const caller of callers) {
+      const res = await ctx.request('GET', ARCHIVE_PATH, caller.cookie ? { cookie: caller.cookie } : {});
+      if (!caller.cookie) {
+        expect(res.status).toBe(401);
+        continue;
+      }
+      expect(res.status, caller.label).toBe(200);
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const text = Object.values(files).map((f) => strFromU8(f)).join('\n');
+      const mine = own(caller.cookie);
+      for (const n of mine) expect(text, caller.label).toContain(n);
+      const theirs = [ACCOUNT_NUMBER, AADHAAR_NUMBER, PAN_NUMBER, OTHER.account, OTHER.aadhaar, OTHER.pan].filter((n) => !mine.includes(n));
+      expect(forbiddenFragments(theirs).filter((f) => text.includes(f)), caller.label).toEqual([]);
+    }
   });
 
   it('keeps the numbers out of the log lines', () => {

@@ -3,7 +3,7 @@ import type { Mailbox } from '@bh/api/mail/mailbox';
 import { uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { linkTo, startTestMailbox } from '../support/mail.ts';
-import { expectVisible, signIn, unexpectedErrors } from '../support/portal.ts';
+import { acceptPrivacyNotice, expectVisible, signIn, unexpectedErrors } from '../support/portal.ts';
 import { cliAdmin, newPassword, type Admin } from '../support/seed.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
 
@@ -56,6 +56,8 @@ describe('emailed one-time links', () => {
     await invited.getByLabel(/^Repeat the new password/).fill(password);
     await invited.getByRole('button', { name: 'Set password and continue' }).click();
     await invited.waitForURL(/\/dashboard$/);
+    // Their first sign-in: the privacy notice comes first.
+    await acceptPrivacyNotice(invited);
     await expectVisible(invited.getByText('Hello, Farah!'));
 
     // The link worked once.

@@ -4,6 +4,7 @@ import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { api as ops } from '@bh/shared/contract';
+import { acceptPrivacyNotice } from '../support/portal.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('portal-associate');
@@ -30,6 +31,8 @@ describe('an associate applying for verification', () => {
     await page.getByLabel('Password', { exact: false }).first().fill(associate.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
+    // A first sign-in: the privacy notice comes first.
+    await acceptPrivacyNotice(page);
     await page.getByText('Your dashboard is LOCKED').waitFor();
     expect(await page.getByRole('button', { name: 'Meeting History' }).isDisabled()).toBe(true);
 

@@ -4,6 +4,7 @@ import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { api as ops } from '@bh/shared/contract';
+import { acceptPrivacyNotice } from '../support/portal.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('portal-client');
@@ -49,6 +50,8 @@ describe('a client on the portal', () => {
     await page.getByLabel('Password', { exact: false }).first().fill(client.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
+    // A first sign-in: the privacy notice comes first.
+    await acceptPrivacyNotice(page);
     await page.getByText('Hello, Kavya!').waitFor();
     await page.getByText('Login Success').waitFor();
 
@@ -84,6 +87,7 @@ describe('a client on the portal', () => {
     await page.getByLabel('Password', { exact: false }).first().fill(client.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
+    await acceptPrivacyNotice(page);
     await page.getByRole('button', { name: 'Book More Sessions' }).click();
     const menu = page.getByRole('menu');
     await menu.getByText('Mental Health Counselling').waitFor();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '@bh/shared';
 import { ApiClient, DEMO } from '../support/api.ts';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { scrollSettled } from '../support/site-layout.ts';
@@ -124,7 +125,7 @@ describe('public site journey', () => {
     expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
   });
 
-  it('applies an existing user’s coupon with their email, and switching to New User resets the form', async () => {
+  it('emails an existing user’s coupon link to a visitor, gives it directly to the signed-in client, and switching to New User resets the form', async () => {
     const admin = new ApiClient(baseUrl);
     await admin.login(DEMO.admin, DEMO.password);
     const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -151,6 +152,16 @@ describe('public site journey', () => {
     await page.getByText('Welcome back!').waitFor();
     await page.getByPlaceholder('Enter your registered email').fill(DEMO.client);
     await page.getByLabel(/Coupon code/).fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    // A visitor who is not signed in learns nothing about the email: the link goes to the inbox.
+    await page.getByText(PAYMENT_MESSAGES.couponLinkEmailed).waitFor();
+    expect(await openedUrl(tracked, () => proceed(page).click())).toBe(defaultLink);
+    // Signed in as that client on the same origin, the check gives the coupon's link directly.
+    const signIn = await page.request.post(`${baseUrl}/api/v1/user/login`, {
+      data: { email: DEMO.client, password: DEMO.password },
+      headers: { Origin: baseUrl },
+    });
+    expect(signIn.status()).toBe(200);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Coupon applied successfully!').waitFor();
     expect(await openedUrl(tracked, () => proceed(page).click())).toBe(link('cos-bundle'));

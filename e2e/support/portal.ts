@@ -15,6 +15,15 @@ export async function signIn(page: Page, baseUrl: string, account: { email: stri
   await page.waitForURL(/\/dashboard$/i);
 }
 
+/**
+ * A person's first sign-in shows the itemised privacy notice before the portal (issue 19); they
+ * read it and accept, and the screen they came for follows.
+ */
+export async function acceptPrivacyNotice(page: Page): Promise<void> {
+  await expectVisible(page.getByRole('heading', { name: 'How Better Health uses your personal data' }));
+  await page.getByRole('button', { name: 'I agree' }).click();
+}
+
 /** What toneOf reads of an element (the e2e project compiles without the DOM library). */
 interface StyledElement {
   ownerDocument: { defaultView: { getComputedStyle(el: StyledElement): { color: string; backgroundColor: string } } | null };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ApplicationRequest, PublicUser, Role, UploadField } from '@bh/shared';
-import { istDateAndTime, MINUTE_MS } from '@bh/shared';
+import { istDateAndTime, MINUTE_MS, NOTICE_VERSION } from '@bh/shared';
 import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, uniqueEmail } from './api.ts';
 import { adminCreate } from './server.ts';
@@ -37,6 +37,7 @@ export async function cliAdmin(baseUrl: string, dataDir: string, name = 'Nisha K
   const api = new ApiClient(baseUrl);
   const res = await api.call(ops.user.login, { body: { email, password } });
   if (res.status !== 200) throw new Error(`the new admin could not sign in: ${res.status}`);
+  await acceptNotice(api);
   return { _id: res.json.user._id, name, email, password, api };
 }
 
@@ -46,7 +47,19 @@ export async function createAccount(admin: Admin, name: string, role: Role): Pro
   const password = newPassword();
   const res = await admin.api.call(ops.user.register, { body: { name, email, password, role } });
   if (res.status !== 201) throw new Error(`creating ${email} failed: ${res.status} ${JSON.stringify(res.json)}`);
+  // The person has read the privacy notice, as on their first sign-in, so journeys open on the dashboard.
+  const own = new ApiClient(admin.api.baseUrl);
+  await own.login(email, password);
+  await acceptNotice(own);
+  // That sign-in was only for the notice: it leaves no session behind (journeys count devices).
+  await own.call(ops.user.logout);
   return { _id: res.json.user._id, name, email, password };
+}
+
+/** Accepts the privacy notice in force for the signed-in client (what the first-sign-in gate records). */
+export async function acceptNotice(api: ApiClient): Promise<void> {
+  const res = await api.call(ops.privacy.acceptNotice, { body: { version: NOTICE_VERSION } });
+  if (res.status !== 200) throw new Error(`accepting the notice failed: ${res.status}`);
 }
 
 /** The upload call as the application form sends it (multipart); returns the private file's `secure_url`. */

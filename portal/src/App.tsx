@@ -41,6 +41,8 @@ const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
 const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
 const ApplicationPage = lazy(() => import('./applications/ApplicationPage.tsx'));
 const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage.tsx'));
+const PrivacyPage = lazy(() => import('./privacy/PrivacyPage.tsx'));
+const NoticeGate = lazy(() => import('./privacy/NoticeGate.tsx').then((m) => ({ default: m.NoticeGate })));
 const ForgotPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.AcceptInvitationPage })));
@@ -63,7 +65,9 @@ export function createQueryClient(): QueryClient {
 function Layout({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<LoadingPage />}>
-      <PortalLayout>{children}</PortalLayout>
+      <PortalLayout>
+        <NoticeGate>{children}</NoticeGate>
+      </PortalLayout>
     </Suspense>
   );
 }
@@ -129,6 +133,7 @@ export function App(props: AppProps) {
             <Route path="/dashboard" element={<Dashboard />} />
             <Route path="/meetinghistory" element={<MeetingHistory />} />
             <Route path="/meetings" element={<MeetingsLookup />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
             <Route
               path="/availability"
               element={

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTACT } from '@bh/shared/catalog/contact';
-import { readSiteSettings, SITE_SETTING_VARIABLES } from './config.ts';
+import { CONTACT, GRIEVANCE_OFFICER_DEFAULTS } from '@bh/shared/catalog/contact';
+import { readGrievanceOfficer, readSiteSettings, SITE_SETTING_VARIABLES } from './config.ts';
 
 const SRC = new URL('.', import.meta.url).pathname;
 
@@ -68,5 +68,17 @@ describe('site settings', () => {
   it('lists every setting in the README', () => {
     const readme = readFileSync(join(SRC, '..', '..', 'README.md'), 'utf8');
     for (const name of Object.values(SITE_SETTING_VARIABLES)) expect(readme).toContain(`\`${name}\``);
+  });
+});
+
+describe('grievance officer setting', () => {
+  it('keeps the stand-in, takes each PUBLIC_GRIEVANCE_OFFICER_* variable, and names a malformed one', () => {
+    expect(readGrievanceOfficer({})).toEqual(GRIEVANCE_OFFICER_DEFAULTS);
+    expect(readGrievanceOfficer({ PUBLIC_GRIEVANCE_OFFICER_NAME: 'R. Iyer', PUBLIC_GRIEVANCE_OFFICER_EMAIL: 'dpo@care.example.org', PUBLIC_GRIEVANCE_OFFICER_PHONE: '+91 80000 00003' })).toEqual({
+      name: 'R. Iyer',
+      email: 'dpo@care.example.org',
+      phone: '+91 80000 00003',
+    });
+    expect(() => readGrievanceOfficer({ PUBLIC_GRIEVANCE_OFFICER_EMAIL: 'not-an-email' })).toThrow('PUBLIC_GRIEVANCE_OFFICER_EMAIL');
   });
 });

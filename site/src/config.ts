@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT, type ContactChannels } from '@bh/shared/catalog/contact';
+import { CONTACT, GRIEVANCE_OFFICER_DEFAULTS, type ContactChannels } from '@bh/shared/catalog/contact';
 
 /**
  * The site's build-time settings: how people reach Better Health and the public origin. Each one is
@@ -74,3 +74,31 @@ export function readSiteSettings(env: Record<string, string | undefined>): Conta
 
 /** The settings of this build. */
 export const SITE_SETTINGS: ContactChannels = readSiteSettings(process.env);
+
+/**
+ * The grievance officer named in the privacy policy (DPDP Act 2023 s. 13): PUBLIC_GRIEVANCE_OFFICER_NAME,
+ * _EMAIL and _PHONE, read at build time like the contact channels. The API shows the same person on
+ * the portal's privacy page from GRIEVANCE_OFFICER_*; set both.
+ */
+export interface GrievanceOfficerSetting {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+export function readGrievanceOfficer(env: Record<string, string | undefined>): GrievanceOfficerSetting {
+  const given = (name: string) => env[name]?.trim() || undefined;
+  const raw = {
+    name: given('PUBLIC_GRIEVANCE_OFFICER_NAME') ?? GRIEVANCE_OFFICER_DEFAULTS.name,
+    email: given('PUBLIC_GRIEVANCE_OFFICER_EMAIL') ?? GRIEVANCE_OFFICER_DEFAULTS.email,
+    phone: given('PUBLIC_GRIEVANCE_OFFICER_PHONE') ?? GRIEVANCE_OFFICER_DEFAULTS.phone,
+  };
+  const parsed = z.object({ name: text, email: z.email('must be an e-mail address'), phone: text.nullable() }).safeParse(raw);
+  if (!parsed.success) {
+    const key = String(parsed.error.issues[0]?.path[0] ?? 'name').toUpperCase();
+    throw new Error(`Invalid site settings: PUBLIC_GRIEVANCE_OFFICER_${key} ${parsed.error.issues[0]?.message ?? ''}`);
+  }
+  return parsed.data;
+}
+
+export const GRIEVANCE_OFFICER: GrievanceOfficerSetting = readGrievanceOfficer(process.env);

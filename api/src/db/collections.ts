@@ -14,6 +14,7 @@ import type {
   PlanType,
   RefundBand,
   Role,
+  SessionPlace,
   ServiceKey,
   UploadField,
   VerificationStatus,
@@ -38,6 +39,8 @@ export interface UserDoc {
   rejectionReason?: string;
   /** Set while an account made by invitation has no password of its own yet (or was revoked). */
   invitation?: 'pending' | 'revoked';
+  /** Set when the person's data was erased on their request (privacy/requests.service.ts). */
+  erasedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -51,6 +54,11 @@ export interface SessionDoc {
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
   remember: boolean;
+  /** The browser's User-Agent at sign-in (at most 512 characters), for the privacy page's device list. */
+  userAgent?: string | null;
+  /** The address range signed in from (IPv4 /24, IPv6 /48) and its kind; never the full address. */
+  network?: string | null;
+  place?: SessionPlace;
 }
 
 /**

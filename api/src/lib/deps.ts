@@ -23,6 +23,8 @@ export interface AppConfig {
   testClock?: ShiftableClock;
   /** METRICS_TOKEN: a bearer token that opens /metrics to other hosts than loopback. */
   metricsToken?: string;
+  /** GRIEVANCE_OFFICER_*: shown on the privacy page; unset, GRIEVANCE_OFFICER_DEFAULTS. */
+  grievanceOfficer?: { name: string; email: string; phone: string | null };
 }
 
 /** Everything a route needs, built once per process and handed to the routers. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ObjectId } from 'mongodb';
 import type { Clock } from './clock.ts';
 import type { Collections, SessionDoc } from '../db/collections.ts';
+import { networkOf } from './network.ts';
 
 export const SESSION_COOKIE = 'bh_session';
 
@@ -26,8 +27,11 @@ export class SessionStore {
     this.#clock = clock;
   }
 
-  /** A fresh 256-bit token for every login; only its hash is stored. */
-  async create(userId: ObjectId, remember: boolean): Promise<{ token: string; session: SessionDoc }> {
+  /**
+   * A fresh 256-bit token for every login; only its hash is stored, with the browser's name and
+   * the address range it came from (for the person's own list of devices).
+   */
+  async create(userId: ObjectId, remember: boolean, from?: { userAgent?: string | undefined; ip?: string | undefined }): Promise<{ token: string; session: SessionDoc }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.#clock.now();
     const policy = remember ? SESSION_POLICY.remembered : SESSION_POLICY.standard;
@@ -39,6 +43,8 @@ export class SessionStore {
       idleExpiresAt: new Date(now.getTime() + policy.idleMs),
       absoluteExpiresAt: new Date(now.getTime() + policy.absoluteMs),
       remember,
+      userAgent: from?.userAgent ? from.userAgent.slice(0, 512) : null,
+      ...networkOf(from?.ip),
     };
     await this.#col.insertOne(session);
     return { token, session };

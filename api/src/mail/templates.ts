@@ -202,5 +202,28 @@ export function renderEmail(template: EmailTemplate, data: Record<string, string
         ],
         origin,
       );
+    case 'coupon-link':
+      return compose(
+        'Your Better Health coupon',
+        hello(field(data, 'name')),
+        [
+          { kind: 'p', text: `You asked for the coupon ${field(data, 'couponCode')} on our payment page (${field(data, 'planLabel')}). Here is its payment link:` },
+          { kind: 'button', label: 'Proceed to Payment', href: needLink(ctx) },
+          { kind: 'p', text: 'If you did not ask for it, you can ignore this email.' },
+        ],
+        origin,
+      );
+    case 'erasure-scheduled':
+      return compose(
+        'Your Better Health data will be erased',
+        hello(field(data, 'name')),
+        [
+          { kind: 'p', text: `As you asked, your Better Health account will be closed and your personal data erased on ${formatIstWithZone(field(data, 'erasureAt'))}.` },
+          { kind: 'p', text: 'Until then you can sign in and download your data from Privacy & my data. Afterwards you can no longer sign in. We keep only what the law makes us keep: the audit trail, the log of who read your documents, your consent records and this request, and your session records with your name and email removed.' },
+          { kind: 'button', label: 'Download my data', href: `${origin}/privacy` },
+          { kind: 'p', text: 'If you did not ask for this, reply to this email or contact our grievance officer at once.' },
+        ],
+        origin,
+      );
   }
 }

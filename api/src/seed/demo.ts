@@ -4,6 +4,7 @@ import { createAccount, type NewAccount } from '../routes/user/user.service.ts';
 import { seedMeetings } from './meetings.ts';
 import { seedPayments } from './payments.ts';
 import { seedApplications } from './applications.ts';
+import { seedConsents } from '../routes/privacy/privacy.seed.ts';
 
 /** Demo accounts for a first start on the embedded database (never with MONGODB_URI). */
 export const DEMO_PASSWORD = 'Demo-Health-2025';
@@ -18,7 +19,7 @@ export const DEMO_ACCOUNTS: NewAccount[] = [
 /** A seeding step for one domain, given the demo accounts by email (meetings.ts, payments.ts, applications.ts). */
 export type SeedStep = (deps: AppDeps, accounts: Map<string, AuthUser>) => Promise<void>;
 
-export const SEED_STEPS: SeedStep[] = [seedMeetings, seedPayments, seedApplications];
+export const SEED_STEPS: SeedStep[] = [seedMeetings, seedPayments, seedApplications, seedConsents];
 
 /** Seeds only an empty database; returns the logins to print, or null when it did nothing. */
 export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role: string; password: string }[] | null> {

@@ -28,6 +28,12 @@ import {
   decideRequestBody,
   markRefundBody,
   rescheduleMeetingRequest,
+  acceptNoticeRequest,
+  nomineeRequest,
+  NOTICE_VERSION,
+  privacyDecisionRequest,
+  privacyRequestCreate,
+  withdrawConsentRequest,
 } from '@bh/shared';
 import { hashToken } from '../../src/lib/sessions.ts';
 import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
@@ -363,6 +369,10 @@ async function templates(): Promise<Map<string, Template>> {
   const nineToFive = [{ start: '09:00', end: '17:00' }];
   const hours = { weekly: { mon: nineToFive, tue: nineToFive, wed: nineToFive, thu: nineToFive, fri: nineToFive, sat: [], sun: [] }, daysOff: ['2026-06-30'] };
   const applicant = await ctx.signedIn('doctor', 'not_submitted');
+  const loneDevice = await ctx.signedIn('user');
+  const privacyPerson = await ctx.signedIn('user');
+  const correction = await ctx.request('POST', '/api/v1/privacy/requests', { cookie: loneDevice.cookie, body: { kind: 'correction', details: 'Please fix my name' } });
+  const correctionId = ((await correction.json()) as { data: { id: string } }).data.id;
 
   return new Map<string, Template>([
     [
@@ -419,7 +429,14 @@ async function templates(): Promise<Map<string, Template>> {
     ],
     [
       'POST /api/v1/payments/verify-coupon/:service/:planType',
-      { kind: 'json', schema: verifyCouponRequest, ...asAdmin('/api/v1/payments/verify-coupon/mentalHealthCounselling/bundle', { couponCode: 'FUZZBASE', isExistingUser: true, email: client.email }, 200) },
+      // As the signed-in client, who gets the link at once: anyone else's existing-user check emails
+      // the link after answering (issue 19), a write this table's fingerprints would catch mid-case.
+      {
+        kind: 'json',
+        schema: verifyCouponRequest,
+        call: { path: '/api/v1/payments/verify-coupon/mentalHealthCounselling/bundle', cookie: client.cookie, body: { couponCode: 'FUZZBASE', isExistingUser: true, email: client.email } },
+        accepts: 200,
+      },
     ],
     [
       'POST /api/v1/payments/coupon',
@@ -478,6 +495,31 @@ async function templates(): Promise<Map<string, Template>> {
     [
       'POST /api/v1/admin/emails/:id/resend',
       { kind: 'none', call: async () => ({ path: `/api/v1/admin/emails/${new ObjectId().toHexString()}/resend`, cookie: admin.cookie, status: 404 }) },
+    ],
+    [
+      'POST /api/v1/privacy/notice/accept',
+      { kind: 'json', schema: acceptNoticeRequest, call: { path: '/api/v1/privacy/notice/accept', cookie: loneDevice.cookie, body: { version: NOTICE_VERSION } }, accepts: 200 },
+    ],
+    [
+      'POST /api/v1/privacy/notice/withdraw',
+      { kind: 'json', schema: withdrawConsentRequest, call: { path: '/api/v1/privacy/notice/withdraw', cookie: privacyPerson.cookie, body: { kind: 'notice' } }, accepts: 200 },
+    ],
+    [
+      'POST /api/v1/privacy/requests',
+      { kind: 'json', schema: privacyRequestCreate, call: { path: '/api/v1/privacy/requests', cookie: privacyPerson.cookie, body: { kind: 'grievance', details: 'A fuzzed grievance' } }, accepts: 201 },
+    ],
+    [
+      'POST /api/v1/privacy/requests/:id/decide',
+      { kind: 'json', schema: privacyDecisionRequest, ...asAdmin(`/api/v1/privacy/requests/${correctionId}/decide`, { decision: 'accept', answer: 'Corrected' }, 200) },
+    ],
+    [
+      'PUT /api/v1/privacy/nominee',
+      { kind: 'json', schema: nomineeRequest, call: { path: '/api/v1/privacy/nominee', cookie: loneDevice.cookie, body: { name: 'Fuzz Nominee', email: 'nominee@fuzz.example.in', relationship: 'Friend' } }, accepts: 200 },
+    ],
+    [
+      'POST /api/v1/privacy/sessions/sign-out-others',
+      // A person signed in on one device only: 200 whatever the body, and nothing changes.
+      { kind: 'none', call: async () => ({ path: '/api/v1/privacy/sessions/sign-out-others', cookie: loneDevice.cookie, status: 200 }) },
     ],
   ]);
 }
@@ -550,6 +592,12 @@ describe('fuzzing every JSON endpoint', () => {
     'PUT /api/v1/availability',
     'POST /api/v1/meeting/requests/:requestId/decide',
     'POST /api/v1/meeting/refunds/:refundId/mark',
+    'POST /api/v1/privacy/sessions/sign-out-others',
+    'POST /api/v1/privacy/notice/accept',
+    'POST /api/v1/privacy/notice/withdraw',
+    'POST /api/v1/privacy/requests',
+    'POST /api/v1/privacy/requests/:id/decide',
+    'PUT /api/v1/privacy/nominee',
   ];
   const runsPerRoute = Math.max(10, Math.ceil(TOTAL_RUNS / KEYS.length));
 

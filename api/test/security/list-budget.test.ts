@@ -63,6 +63,14 @@ const GET_ROUTES: Record<string, 'list' | 'one'> = {
   'GET /api/v1/meeting/requests': 'list',
   'GET /api/v1/meeting/refunds': 'list',
   'GET /api/v1/availability': 'one',
+  'GET /api/v1/privacy/overview': 'one',
+  'GET /api/v1/privacy/sessions': 'list',
+  'GET /api/v1/privacy/access-log': 'list',
+  'GET /api/v1/privacy/notice': 'list',
+  'GET /api/v1/privacy/archive': 'one',
+  'GET /api/v1/privacy/requests': 'list',
+  'GET /api/v1/privacy/requests/queue': 'list',
+  'GET /api/v1/privacy/nominee': 'one',
 };
 
 function meeting(clientDoc: UserDoc, doctorDoc: UserDoc, startsAt: Date): MeetingDoc {
@@ -292,6 +300,67 @@ describe('list budget: every list is bounded', () => {
     }
     const { body } = await json('/api/v1/payments/default-links');
     expect((body as { data: unknown[] }).data).toHaveLength(4);
+  });
+
+  it('the privacy page’s lists (devices, access log, consents, requests, the admins’ queue) give at most the budget', async () => {
+    const person = await ctx.signedIn('doctor', 'verified');
+    const userId = new ObjectId(person.id);
+    const far = new Date(START.getTime() + 365 * DAY);
+    await ctx.deps.cols.sessions.insertMany(
+      Array.from({ length: MANY }, (_, i) => ({
+        _id: `budget-${person.id}-${i}`,
+        userId,
+        createdAt: START,
+        lastSeenAt: new Date(START.getTime() - i * 1000),
+        idleExpiresAt: far,
+        absoluteExpiresAt: far,
+        remember: true,
+      })),
+    );
+    await ctx.deps.db.collection('document_access_log').insertMany(
+      Array.from({ length: MANY }, (_, i) => ({
+        _id: new ObjectId(),
+        subjectId: userId,
+        actorId: new ObjectId(admin.id),
+        actorName: 'Budget Admin',
+        actorRole: 'admin',
+        action: 'document.read',
+        what: `file-${i}.pdf`,
+        at: new Date(START.getTime() - i * HOUR),
+      })),
+    );
+    await ctx.deps.db.collection('consents').insertMany(
+      Array.from({ length: MANY }, (_, i) => ({ _id: new ObjectId(), userId, kind: 'notice', action: i % 2 ? 'given' : 'withdrawn', version: '2026-11', at: new Date(START.getTime() - i * HOUR), network: null })),
+    );
+    await ctx.deps.db.collection('privacy_requests').insertMany(
+      Array.from({ length: MANY }, (_, i) => ({
+        _id: new ObjectId(),
+        userId,
+        kind: 'grievance',
+        details: `Budget ${i}`,
+        status: i % 2 ? 'open' : 'answered',
+        createdAt: new Date(START.getTime() - i * HOUR),
+        dueAt: new Date(START.getTime() + (90 * 24 - i) * HOUR),
+        answer: null,
+        decidedAt: i % 2 ? null : START,
+        decidedBy: null,
+        erasureAt: null,
+      })),
+    );
+    const notice = (await json('/api/v1/privacy/notice', person.cookie)).body as { data: { consents: unknown[] } };
+    expect(notice.data.consents).toHaveLength(LIST_BUDGET);
+    const requests = (await json('/api/v1/privacy/requests', person.cookie)).body as { data: unknown[] };
+    expect(requests.data).toHaveLength(LIST_BUDGET);
+    const queue = (await json('/api/v1/privacy/requests/queue')).body as { data: { status: string }[] };
+    expect(queue.data).toHaveLength(LIST_BUDGET);
+    // Open requests come first, so none of them is ever the one cut.
+    expect(queue.data.slice(0, MANY / 2).every((r) => r.status === 'open')).toBe(true);
+    const sessions = (await json('/api/v1/privacy/sessions', person.cookie)).body as { data: { current: boolean }[] };
+    expect(sessions.data.length).toBeLessThanOrEqual(LIST_BUDGET);
+    expect(sessions.data[0]?.current).toBe(true);
+    const log = (await json('/api/v1/privacy/access-log', person.cookie)).body as { data: { what: string }[] };
+    expect(log.data).toHaveLength(LIST_BUDGET);
+    expect(log.data[0]?.what).toBe('file-0.pdf');
   });
 
   it('every admin grid answers 25 rows by default, at most 100, and its pages cover the Content-Range total exactly once', async () => {

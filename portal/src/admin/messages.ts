@@ -309,6 +309,8 @@ export const adminMessages = {
         'invitation.revoke': 'Invitation revoked',
         'invitation.accept': 'Invitation accepted',
         'email.resend': 'Email sent again',
+        'privacy.decide': 'Privacy request decided',
+        'privacy.erase': 'Personal data erased',
       },
     },
     emails: {
@@ -335,6 +337,8 @@ export const adminMessages = {
         'meeting-reminder-1h': 'Reminder, 1 hour before',
         'application-verified': 'Application verified',
         'application-rejected': 'Application rejected',
+        'coupon-link': 'Coupon link',
+        'erasure-scheduled': 'Erasure announced',
       },
       statuses: {
         pending: 'Waiting',

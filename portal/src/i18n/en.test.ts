@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixFollowingErrors, MEETING_MESSAGES, validationFailedSummary } from '@bh/shared';
+import { fixFollowingErrors, MEETING_MESSAGES, PRIVACY_MESSAGES, validationFailedSummary } from '@bh/shared';
 import { i18nProvider } from './i18nProvider.ts';
 
 /** The portal's own screens (the admin screens check theirs in their folder). */
@@ -24,6 +24,12 @@ describe('the English messages', () => {
     expect(used.size).toBeGreaterThan(150);
     const missing = [...used].filter((key) => t(key) === key);
     expect(missing).toEqual([]);
+  });
+
+  it('word the privacy texts with values exactly as the shared builders do', () => {
+    expect(t('bh.privacy.consentGiven', { version: '2026-11', at: '1 Nov' })).toBe(PRIVACY_MESSAGES.consentGiven('2026-11', '1 Nov'));
+    expect(t('bh.privacy.dueBy', { date: '1 Nov' })).toBe(PRIVACY_MESSAGES.dueBy('1 Nov'));
+    expect(t('bh.privacy.erasureScheduled', { date: '1 Nov' })).toBe(PRIVACY_MESSAGES.erasureScheduled('1 Nov'));
   });
 
   it('word the texts with values exactly as the shared builders do', () => {

@@ -54,7 +54,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     const db = testDb();
     const { client } = accounts(db);
     renderPortal('/dashboard', { db, signedIn: client });
-    expect(labels(await sidebar())).toEqual(['Dashboard']);
+    expect(labels(await sidebar())).toEqual(['Dashboard', 'Privacy & my data']);
   });
 
   it('adds Meeting History and Submit Documents for associates, verified or not, and My hours once verified', async () => {
@@ -63,8 +63,12 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
       const user = accounts(db)[who];
       const portal = renderPortal('/dashboard', { db, signedIn: user });
       const menu = await sidebar();
+<<<<<<< HEAD
       // Issue 18: a verified associate sets their working hours.
       expect(labels(menu)).toEqual(who === 'associate' ? ['Dashboard', 'Meeting History', 'My hours', 'Submit Documents'] : ['Dashboard', 'Meeting History', 'Submit Documents']);
+=======
+      expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data']);
+>>>>>>> h19
       portal.router.dispose();
       document.body.innerHTML = '';
     }
@@ -81,7 +85,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     renderPortal('/dashboard', { db, signedIn: admin });
     const menu = await sidebar();
     expect(within(menu).getByText('Admin Tools')).toBeInTheDocument();
-    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', ...ADMIN_TOOLS]);
+    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', ...ADMIN_TOOLS]);
     await user.click(within(menu).getByRole('menuitem', { name: 'Verification' }));
     expect(await within(menu).findByRole('menuitem', { name: 'Pending Verifications' })).toHaveAttribute('href', '/admin/verify-documents');
     expect(within(menu).getByRole('menuitem', { name: 'Verified BH Associates' })).toHaveAttribute('href', '/admin/verified-doctors');
@@ -98,7 +102,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     renderPortal('/dashboard', { db, signedIn: pendingAdmin });
     const menu = await sidebar();
     expect(within(menu).queryByText('Admin Tools')).not.toBeInTheDocument();
-    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents']);
+    expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data']);
   });
 
   it('opens the avatar menu with the initial, name, email and links', async () => {
@@ -240,7 +244,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     const { pendingAdmin } = accounts(db);
     renderPortal('/dashboard', { db, signedIn: pendingAdmin });
     const sheet = await openSheet(user);
-    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', ...ADMIN_TOOLS, 'Logout']);
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', ...ADMIN_TOOLS, 'Logout']);
   });
 
   it('gives associates Meeting History and Submit Documents, and closes on navigation', async () => {
@@ -250,7 +254,11 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     const { associate } = accounts(db);
     const portal = renderPortal('/dashboard', { db, signedIn: associate });
     const sheet = await openSheet(user);
+<<<<<<< HEAD
     expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'My hours', 'Submit Documents', 'Logout']);
+=======
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', 'Logout']);
+>>>>>>> h19
     await user.click(within(sheet).getByRole('menuitem', { name: 'Meeting History' }));
     await waitFor(() => expect(portal.path()).toBe('/meetinghistory'));
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Submit Documents' })).not.toBeInTheDocument());

@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import { adminMenu, type AdminMenuEntry, type AdminMenuGroup } from '../admin/index.ts';
 
 export interface MenuLink {
@@ -16,7 +17,8 @@ export interface MenuLink {
 type Can = (resource: string, action: string) => boolean;
 
 /**
- * Dashboard for everyone; Meeting History and Submit Documents for associates and admins (spec §6).
+ * Dashboard for everyone; Meeting History and Submit Documents for associates and admins (spec §6);
+ * Privacy & my data for everyone.
  * Meeting History stays disabled until they are verified, like the dashboard's button (spec §2.6).
  */
 export function mainLinks(can: Can): MenuLink[] {
@@ -30,6 +32,8 @@ export function mainLinks(can: Can): MenuLink[] {
   if (can('application', 'view')) {
     links.push({ to: '/details', labelKey: 'bh.menu.submitDocuments', icon: UploadFileIcon });
   }
+  // Every signed-in person's privacy centre (DPDP Act 2023; issue 19).
+  links.push({ to: '/privacy', labelKey: 'bh.menu.privacy', icon: PrivacyTipIcon });
   return links;
 }
 

@@ -25,6 +25,7 @@ import { mockFailure, mockOperation, validationFailure, type MockWorldAccess } f
 import { objectId, type MockDb, type MockUser } from './db.ts';
 import { readMultipart } from './multipart.ts';
 import { createBookingHandlers } from './booking.ts';
+import { privacyHandlers } from '../privacy/mocks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -218,5 +219,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
         body: { success: true, message: UPLOAD_MESSAGES.uploaded, secure_url: uploadUrl(id), fileId: id, name: file.name, size: file.size, kind },
       };
     }),
+    // ---- privacy centre (issue 19): its own module beside its screens ----
+    ...privacyHandlers(db),
   ];
 }

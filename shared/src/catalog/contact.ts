@@ -40,3 +40,14 @@ export const CONTACT: ContactChannels = {
   financialAidFormUrl: 'https://forms.betterhealth.example/financial-aid',
   supportHours: 'Monday to Saturday, 10 am to 7 pm IST',
 };
+
+/**
+ * The grievance officer (DPDP Act 2023 s. 8(10), s. 13): shown in the privacy policy and on the
+ * portal's privacy page. The API reads GRIEVANCE_OFFICER_* and the site PUBLIC_GRIEVANCE_OFFICER_*;
+ * unset, both show these stand-ins.
+ */
+export const GRIEVANCE_OFFICER_DEFAULTS = {
+  name: 'Grievance Officer, Better Health',
+  email: 'grievance@betterhealth.example',
+  phone: null as string | null,
+};

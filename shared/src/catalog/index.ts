@@ -1,2 +1,3 @@
 export * from './services.ts';
 export * from './enums.ts';
+export { GRIEVANCE_OFFICER_DEFAULTS } from './contact.ts';

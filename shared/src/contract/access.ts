@@ -67,6 +67,14 @@ export const ACCESS = {
   ),
   uploadCreate: row('BH Associates and admins, verified or not (for their own application).', { ...SIGNED_IN, user: 'no' }),
   uploadRead: row("The file's owner; verified admins read every file.", { ...SIGNED_IN, user: 'no', doctorUnverified: 'own', doctorVerified: 'own', adminUnverified: 'own' }),
+  privacyOwn: row('Any signed-in account, for their own data only.', {
+    anon: 'no',
+    user: 'own',
+    doctorUnverified: 'own',
+    doctorVerified: 'own',
+    adminUnverified: 'own',
+    adminVerified: 'own',
+  }),
 } as const satisfies Record<string, AccessRow>;
 
 export type AccessRule = keyof typeof ACCESS;

@@ -5,6 +5,7 @@ import { calendar } from './calendar.ts';
 import { health } from './health.ts';
 import { meeting } from './meeting.ts';
 import { payments } from './payments.ts';
+import { privacy } from './privacy.ts';
 import { reference } from './reference.ts';
 import { register } from './register.ts';
 import { uploads } from './uploads.ts';
@@ -33,5 +34,6 @@ export const api = {
   uploads,
   payments,
   admin,
+  privacy,
   reference,
 } as const;

@@ -69,11 +69,11 @@ export const payments = {
     tags: ['Payments'],
     summary: 'Apply a coupon',
     description:
-      'An active coupon for the right audience: new users, or existing users who give the email of a registered client account. Rate-limited.',
+      'An active coupon for the right audience. New users, and a signed-in client, get its link. For anyone else who says they are an existing user the answer is the same for every email, and the link is emailed if the address belongs to a client account (nobody learns who is a client). Rate-limited.',
     access: 'public',
     request: { params: servicePlanParams, body: jsonBody(verifyCouponRequest) },
     responses: {
-      200: jsonReply("The coupon's link for this plan.", verifyCouponResponse),
+      200: jsonReply("The coupon's link for this plan, or `data.emailed` when it was sent by email (to a client's address only).", verifyCouponResponse),
       404: errorReply('Unknown service, plan or coupon.'),
       429: errorReply('Too many checks from this address.', { 'Retry-After': 'Seconds until the next check may start.' }),
     },

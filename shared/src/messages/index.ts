@@ -46,3 +46,4 @@ export * from './registration.ts';
 export * from './upload.ts';
 export * from './mail.ts';
 export * from './booking.ts';
+export * from './privacy.ts';

@@ -15,7 +15,8 @@ export const PAYMENT_MESSAGES = {
   userTypeRequired: 'Please choose New User or Existing User',
   couponInvalid: 'Invalid or inactive coupon code',
   couponNotApplicable: 'This coupon cannot be applied to your account',
-  emailNotRegistered: 'No registered account was found with this email. Check it, or choose New User.',
+  couponLinkEmailed:
+    'If this email belongs to a Better Health client, we have sent the discounted payment link to it. Please check your inbox.',
   tooManyCouponChecks: 'Too many coupon checks. Please try again in a few minutes.',
   couponVerifyFailed: 'Failed to verify coupon',
   networkError: 'Network error. Please check your connection.',

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'invitation.revoke',
   'invitation.accept',
   'email.resend',
+  'privacy.decide',
+  'privacy.erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,3 +9,4 @@ export * from './admin.ts';
 export * from './mail.ts';
 export * from './booking-record.ts';
 export * from './booking.ts';
+export * from './privacy.ts';

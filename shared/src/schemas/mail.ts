@@ -15,6 +15,8 @@ export const EMAIL_TEMPLATES = [
   'meeting-reminder-1h',
   'application-verified',
   'application-rejected',
+  'coupon-link',
+  'erasure-scheduled',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -74,7 +74,17 @@ export const paymentLinkResponse = successResponse({
 });
 export type PaymentLinkResponse = z.infer<typeof paymentLinkResponse>;
 export const defaultLinkResponse = paymentLinkResponse;
-export const verifyCouponResponse = paymentLinkResponse;
+/**
+ * A successful verify-coupon: the coupon's link itself (new users; a signed-in client), or, for
+ * anyone else who says they are an existing user, the same answer for every email (DPDP, DESIGN
+ * §8: a stranger must not learn who is a client) while the link goes by email to a client's address.
+ */
+export const verifyCouponResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.union([z.object({ paymentLink: z.string() }), z.object({ emailed: z.literal(true) })]),
+});
+export type VerifyCouponResponse = z.infer<typeof verifyCouponResponse>;
 
 /** One link per plan of each service: the shape of coupon links and of the default links. */
 const paymentLinksShape = z.strictObject({

@@ -158,6 +158,24 @@ describe('PaymentForm', () => {
     expect((screen.getByPlaceholderText('Enter your registered email') as HTMLInputElement).value).toBe('');
   });
 
+  it('says the link was emailed when the check answers so, and keeps the default link', async () => {
+    const defaults = serveDefaultLink('https://pay.example.com/mh-bundle');
+    serveCouponCheck(() => HttpResponse.json({ success: true, message: M.couponLinkEmailed, data: { emailed: true } }));
+    const user = renderForm();
+    await waitFor(() => expect(defaults.count).toBe(1));
+    await user.click(screen.getByLabelText('Existing User'));
+    await waitFor(() => expect(defaults.count).toBe(2));
+    await user.type(screen.getByPlaceholderText('Enter your registered email'), 'someone@example.com');
+    await user.type(screen.getByLabelText(/Coupon code/), 'care20');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    const status = await screen.findByText(M.couponLinkEmailed);
+    expect(status.className).toContain('pay__status--success');
+    await waitFor(() => expect(proceedButton().disabled).toBe(false));
+    expect(await proceedTarget(user)).toBe('https://pay.example.com/mh-bundle');
+    expect(defaults.count).toBe(2);
+  });
+
   it('asks for a coupon code, and an existing user’s email, before calling the API', async () => {
     serveDefaultLink('https://pay.example.com/mh-bundle');
     const checks = serveCouponCheck(() => HttpResponse.json({ success: true, data: { paymentLink: 'https://pay.example.com/x' } }));

@@ -101,7 +101,10 @@ export default function PaymentForm({ calls }: Props) {
     });
     if (current !== generation.current) return;
     setVerifying(false);
-    if (result.ok) {
+    if (result.ok === 'emailed') {
+      // The discounted link went to the address (if it is a client's); the default link stays.
+      setStatus({ tone: 'success', text: result.message });
+    } else if (result.ok) {
       setLink(result.link);
       setStatus({ tone: 'success', text: result.message ?? M.couponApplied });
     } else {

@@ -8,6 +8,8 @@ import type { VerifyCouponRequest } from '@bh/shared/schemas/payments';
 import type { CallTarget } from '../lib/payment-calls.ts';
 
 export type LinkResult = { ok: true; link: string; message: string | null } | { ok: false; message: string };
+/** A coupon check's answer: its link, a refusal, or word that the link went by email (an existing user not signed in). */
+export type CouponResult = LinkResult | { ok: 'emailed'; message: string };
 
 /** A payment link is opened in a new tab, so anything but an http(s) address is refused. */
 function isWebAddress(value: unknown): value is string {
@@ -60,8 +62,15 @@ export async function fetchDefaultLink(call: CallTarget): Promise<LinkResult> {
   return { ok: false, message: serverMessage(body) ?? M.paymentLinkLoadFailed };
 }
 
-/** The coupon's link for this plan (`api.payments.verifyCoupon`). */
-export async function verifyCoupon(call: CallTarget, request: VerifyCouponRequest): Promise<LinkResult> {
+/** `data.emailed` of a success answer (VerifyCouponResponse in the shared schemas). */
+function emailedIn(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return false;
+  const { data } = body;
+  return typeof data === 'object' && data !== null && 'emailed' in data && data.emailed === true;
+}
+
+/** The coupon's link for this plan, or word that it was emailed (`api.payments.verifyCoupon`). */
+export async function verifyCoupon(call: CallTarget, request: VerifyCouponRequest): Promise<CouponResult> {
   let res: Response;
   try {
     res = await fetch(call.url, {
@@ -75,6 +84,7 @@ export async function verifyCoupon(call: CallTarget, request: VerifyCouponReques
   }
   const body = await readJson(res);
   if (!res.ok) return { ok: false, message: serverMessage(body) ?? M.couponVerifyFailed };
+  if (emailedIn(body)) return { ok: 'emailed', message: serverMessage(body) ?? M.couponLinkEmailed };
   const link = linkOf(body);
   if (!link) return { ok: false, message: M.couponVerifyError };
   return { ok: true, link, message: serverMessage(body) };

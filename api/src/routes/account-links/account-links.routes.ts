@@ -94,7 +94,7 @@ export function accountLinkRoutes(deps: AppDeps) {
       );
       if (!updated) throw linkRefused();
       await cols.sessions.deleteMany({ userId: user._id });
-      const { token: sessionToken } = await deps.sessions.create(user._id, false);
+      const { token: sessionToken } = await deps.sessions.create(user._id, false, { userAgent: c.req.header('user-agent'), ip: c.get('clientIp') });
       setCookie(c, SESSION_COOKIE, sessionToken, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c, config.trustProxy) });
       await recordAudit(deps, { actor: null, action: 'invitation.accept', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
       const { passwordHash: _omit, ...safe } = updated;

@@ -5,6 +5,7 @@ import type { ApplicationRecord } from '@bh/shared/schemas/registration-extra';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { logAccess } from '../privacy/access-log.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 import { collections, type ApplicationDoc } from '../../db/collections.ts';
 
@@ -47,6 +48,7 @@ export function adminApplicationsRoutes(deps: AppDeps) {
     .openapi(routeOf(api.admin.application), async (c) => {
       const app = await col.findOne({ userId: new ObjectId(c.req.valid('param').id) });
       if (!app) throw notFound(REGISTRATION_MESSAGES.associateNotFound);
+      await logAccess(deps, c.var.account, app.userId, 'application.view', 'Application');
       return c.json(toRecord(app), 200);
     });
 }

@@ -53,8 +53,8 @@ export function paymentsRoutes(deps: AppDeps) {
       async (c) => {
         const { service, planType } = c.req.valid('param');
         const body = c.req.valid('json');
-        const paymentLink = await verifyCoupon(deps, { ip: c.get('clientIp'), service, planType, ...body });
-        return c.json({ success: true as const, message: M.couponApplied, data: { paymentLink } }, 200);
+        const data = await verifyCoupon(deps, { ip: c.get('clientIp'), service, planType, signedIn: c.get('user'), ...body });
+        return c.json({ success: true as const, message: 'emailed' in data ? M.couponLinkEmailed : M.couponApplied, data }, 200);
       },
       unknownPlanIsMissing,
     )

@@ -1,6 +1,7 @@
 import { MongoServerError, ObjectId } from 'mongodb';
 import {
   PAYMENT_MESSAGES as M,
+  planLabel,
   type Coupon,
   type CouponCreateData,
   type DefaultLinkEntry,
@@ -75,45 +76,98 @@ export async function setDefaultLink(
 }
 
 /**
+ * Links sent by email for existing users: per address at most this many an hour. Further checks
+ * are answered the same but send nothing, so nobody can flood a client's inbox through this form.
+ */
+export const COUPON_MAIL_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 3 } as const;
+
+export type CouponCheckResult = { paymentLink: string } | { emailed: true };
+
+/**
  * The coupon's link for this plan, if the coupon exists, is active and is meant for this kind of
- * buyer; an existing buyer must give the email of a client account. Failures count towards the
- * per-address limit.
+ * buyer. An existing buyer who is a signed-in client gets the link at once. Anyone else who says
+ * they are an existing buyer gets one answer whatever the email (DPDP; DESIGN §8: the check must
+ * not tell a stranger who is a client): the link is emailed, through the outbox, if the address
+ * belongs to a client. That lookup and email run after the answer has gone, so neither the body,
+ * the status nor the time taken depends on the email. Refused codes count towards the per-address
+ * limit, and so does every emailed answer (each may send an email).
  */
 export async function verifyCoupon(
-  deps: Pick<AppDeps, 'db' | 'limiter'>,
-  input: { ip: string; service: ServiceKey; planType: PlanType; couponCode: string; email: string | null; isExistingUser: boolean },
-): Promise<string> {
+  deps: Pick<AppDeps, 'db' | 'limiter' | 'outbox' | 'log'>,
+  input: {
+    ip: string;
+    service: ServiceKey;
+    planType: PlanType;
+    couponCode: string;
+    email: string | null;
+    isExistingUser: boolean;
+    signedIn: AuthUser | null;
+  },
+): Promise<CouponCheckResult> {
   // The slot is taken before the check, so parallel guesses cannot outrun the count; a check
-  // that succeeds gives it back, so only failures count.
+  // that gives the link gives it back.
   const reservation = await deps.limiter.reserve([
     { key: `coupon:ip:${input.ip}`, limit: COUPON_CHECK_LIMITS.perIp, windowMs: COUPON_CHECK_LIMITS.windowMs },
   ]);
   if (!reservation.ok) throw tooManyRequests(M.tooManyCouponChecks, reservation.retryAfterSeconds);
+  let coupon: CouponDoc;
   try {
-    const link = await couponLink(deps, input);
-    await reservation.release();
-    return link;
+    coupon = await applicableCoupon(deps, input);
   } catch (err) {
     // A refused code counts; a failure of ours (the database down) does not.
     if (!(err instanceof AppError)) await reservation.release().catch(() => {});
     throw err;
   }
+  const paymentLink = coupon.paymentLinks[input.service][input.planType];
+  if (!input.isExistingUser || input.signedIn?.role === 'user') {
+    await reservation.release();
+    return { paymentLink };
+  }
+  const email = input.email ?? '';
+  track(
+    emailCouponLink(deps, { email, couponCode: coupon.couponCode, paymentLink, service: input.service, planType: input.planType }).catch((err: unknown) => {
+      deps.log.error('coupon link email failed', { error: err instanceof Error ? err.name : 'unknown' });
+    }),
+  );
+  return { emailed: true };
 }
 
-async function couponLink(
+async function applicableCoupon(
   deps: Pick<AppDeps, 'db'>,
-  input: { service: ServiceKey; planType: PlanType; couponCode: string; email: string | null; isExistingUser: boolean },
-): Promise<string> {
+  input: { couponCode: string; isExistingUser: boolean },
+): Promise<CouponDoc> {
   const coupon = await collections(deps.db).coupons.findOne({ couponCode: input.couponCode });
   if (!coupon || !coupon.isActive) throw notFound(M.couponInvalid);
   if (coupon.forNewUsers === input.isExistingUser) throw badRequest(M.couponNotApplicable);
-  if (input.isExistingUser) {
-    const account = input.email ? await collections(deps.db).users.findOne({ email: input.email }) : null;
-    if (!account || account.role !== 'user') {
-      throw badRequest(M.emailNotRegistered, [{ path: 'email', message: M.emailNotRegistered }]);
-    }
-  }
-  return coupon.paymentLinks[input.service][input.planType];
+  return coupon;
+}
+
+async function emailCouponLink(
+  deps: Pick<AppDeps, 'db' | 'limiter' | 'outbox'>,
+  input: { email: string; couponCode: string; paymentLink: string; service: ServiceKey; planType: PlanType },
+): Promise<void> {
+  const account = await collections(deps.db).users.findOne({ email: input.email });
+  if (!account || account.role !== 'user' || account.invitation === 'revoked') return;
+  const hits = await deps.limiter.hit(`coupon:email:${input.email}`, COUPON_MAIL_LIMITS.windowMs);
+  if (hits > COUPON_MAIL_LIMITS.perEmail) return;
+  await deps.outbox.enqueue([
+    {
+      to: account.email,
+      template: 'coupon-link',
+      data: { name: account.name, couponCode: input.couponCode, planLabel: planLabel(input.service, input.planType) },
+      link: input.paymentLink,
+    },
+  ]);
+}
+
+/** Coupon emails still being written after their answer went; tests and shutdown can wait for them. */
+const inFlight = new Set<Promise<void>>();
+function track(work: Promise<void>): void {
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work));
+}
+export async function couponEmailsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all(inFlight);
 }
 
 export async function createCoupon(deps: Deps, admin: AuthUser, input: CouponCreateData): Promise<Coupon> {

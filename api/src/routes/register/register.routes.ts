@@ -5,6 +5,7 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf, type SignedInEnv } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { logAccess } from '../privacy/access-log.ts';
 import {
   decideApplication,
   findApplicant,
@@ -65,6 +66,7 @@ export function registerRoutes(deps: AppDeps) {
 
     .openapi(routeOf(api.register.doctorDetails), async (c) => {
       const { user, application } = await findApplicant(deps, new ObjectId(c.req.valid('param').userId));
+      await logAccess(deps, c.var.account, user._id, 'application.view', 'Application');
       return c.json(
         {
           success: true as const,

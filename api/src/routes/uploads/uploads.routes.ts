@@ -10,6 +10,7 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { logAccess } from '../privacy/access-log.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { MULTIPART_OVERHEAD_BYTES } from './multipart.ts';
 import { findReadableUpload, openUploadStream, storeUpload } from './uploads.service.ts';
@@ -77,6 +78,8 @@ export function uploadsRoutes(deps: AppDeps) {
       if (!/^[0-9a-f]{24}$/.test(id)) throw notFound(UPLOAD_MESSAGES.notFound);
       const file = await findReadableUpload(deps, user, new ObjectId(id));
       if (!file) throw notFound(UPLOAD_MESSAGES.notFound);
+      // An admin opening someone's document is logged for them to see (DPDP Rule 6).
+      await logAccess(deps, user, file.metadata.ownerId, 'document.read', file.metadata.originalName);
 
       const { kind, originalName } = file.metadata;
       c.header('Content-Type', FILE_KIND_MIME[kind]);

@@ -108,7 +108,7 @@ export async function storeUpload(
 }
 
 /** A file whose upload finished: its field and (when encrypted) its tag are recorded. */
-function isComplete(file: UploadFileDoc): boolean {
+export function isComplete(file: UploadFileDoc): boolean {
   return file.metadata.field !== null && (!file.metadata.encryption || file.metadata.encryption.tag !== null);
 }
 

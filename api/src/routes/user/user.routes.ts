@@ -57,7 +57,7 @@ export function userRoutes(deps: AppDeps) {
       // A token from before this login (fixation) is dropped: every login gets a new one.
       const previous = c.get('session');
       if (previous) await sessions.destroy(previous._id);
-      const { token, session } = await sessions.create(user._id, remember === true);
+      const { token, session } = await sessions.create(user._id, remember === true, { userAgent: c.req.header('user-agent'), ip });
       setCookie(c, SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'Lax',

@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api, createApiClient } from '@bh/shared/contract';
+import { ApiError } from '../providers/http.ts';
+
+/** The privacy calls through the shared contract's typed client; failures become the portal's ApiError. */
+export const privacyClient = createApiClient({
+  toError: (failure) => new ApiError(failure.message, failure.status, failure.kind, failure.body),
+});
+
+export const PRIVACY_QUERY_KEY = ['privacy'] as const;
+
+export function useNotice() {
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'notice'], queryFn: async () => (await privacyClient.call(api.privacy.notice)).data });
+}
+export function useOverview() {
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'overview'], queryFn: async () => (await privacyClient.call(api.privacy.overview)).data });
+}
+export function useSessions() {
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'sessions'], queryFn: async () => (await privacyClient.call(api.privacy.sessions)).data });
+}
+export function useAccessLog() {
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'access-log'], queryFn: async () => (await privacyClient.call(api.privacy.accessLog)).data });
+}
+export function useRequests() {
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'requests'], queryFn: async () => (await privacyClient.call(api.privacy.requests)).data });
+}
+export function useNominee() {
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'nominee'], queryFn: async () => (await privacyClient.call(api.privacy.nominee)).data });
+}
+export function useQueue(enabled: boolean) {
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'queue'], queryFn: async () => (await privacyClient.call(api.privacy.queue)).data, enabled });
+}
+
+/** Marks every privacy answer stale after a change (a withdrawal also files a request, say). */
+export function useRefreshPrivacy(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: PRIVACY_QUERY_KEY }), [queryClient]);
+}
+
+/** The archive's address: a plain link, so the browser streams the file to disk as it comes. */
+export const ARCHIVE_URL = privacyClient.url(api.privacy.archive);
