@@ -63,12 +63,10 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
       const user = accounts(db)[who];
       const portal = renderPortal('/dashboard', { db, signedIn: user });
       const menu = await sidebar();
-<<<<<<< HEAD
-      // Issue 18: a verified associate sets their working hours.
-      expect(labels(menu)).toEqual(who === 'associate' ? ['Dashboard', 'Meeting History', 'My hours', 'Submit Documents'] : ['Dashboard', 'Meeting History', 'Submit Documents']);
-=======
-      expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data']);
->>>>>>> h19
+      // Issue 18: a verified associate sets their working hours; issue 19: everyone has the privacy centre.
+      expect(labels(menu)).toEqual(
+        who === 'associate' ? ['Dashboard', 'Meeting History', 'My hours', 'Submit Documents', 'Privacy & my data'] : ['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data'],
+      );
       portal.router.dispose();
       document.body.innerHTML = '';
     }
@@ -254,11 +252,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
     const { associate } = accounts(db);
     const portal = renderPortal('/dashboard', { db, signedIn: associate });
     const sheet = await openSheet(user);
-<<<<<<< HEAD
-    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'My hours', 'Submit Documents', 'Logout']);
-=======
-    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', 'Logout']);
->>>>>>> h19
+    expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'My hours', 'Submit Documents', 'Privacy & my data', 'Logout']);
     await user.click(within(sheet).getByRole('menuitem', { name: 'Meeting History' }));
     await waitFor(() => expect(portal.path()).toBe('/meetinghistory'));
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Submit Documents' })).not.toBeInTheDocument());
