@@ -60,7 +60,7 @@ describe('privacy centre journeys', () => {
 
   it('an associate sees an admin’s view of their documents in the access log', async () => {
     const associate = await verifiedAssociate(admin, 'Farhan Qureshi');
-    const details = await admin.api.call<{ employee: { personalInfo: { resumeUrl: string } } }>('GET', `/register/doctor-details/${associate._id}`);
+    const details = await admin.api.call(ops.register.doctorDetails, { params: { userId: associate._id } });
     expect(details.status).toBe(200);
     const file = await fetch(`${server.baseUrl}${details.json.employee.personalInfo.resumeUrl}`, { headers: { cookie: admin.api.cookie } });
     expect(file.status).toBe(200);
@@ -131,12 +131,12 @@ describe('privacy centre journeys', () => {
     expect((await person.call(ops.user.profile)).status).toBe(401);
     // The admin's own session idled out over the 48 hours; the audit trail still stands.
     await admin.api.login(admin.email, admin.password);
-    const audit = await admin.api.call<{ action: string; target?: string }[]>('GET', `/admin/audit?filter=${encodeURIComponent('{"action":"privacy.erase"}')}`);
+    const audit = await admin.api.call(ops.admin.audit, { query: { filter: '{"action":"privacy.erase"}' } });
     expect(audit.status).toBe(200);
     // The trail names the account by its erased stand-in now, as every later reader sees it.
     const erased = `erased-${client._id}@erased.invalid`;
     expect(audit.json.some((e) => e.target?.includes(erased))).toBe(true);
-    const decided = await admin.api.call<{ action: string; target?: string }[]>('GET', `/admin/audit?filter=${encodeURIComponent('{"action":"privacy.decide"}')}`);
+    const decided = await admin.api.call(ops.admin.audit, { query: { filter: '{"action":"privacy.decide"}' } });
     expect(decided.json.some((e) => e.target?.includes(erased))).toBe(true);
   });
 

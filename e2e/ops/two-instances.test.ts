@@ -71,7 +71,7 @@ describe('two API instances on one database', () => {
   it('lets exactly one of two clients, on different instances, reschedule into the same free slot at the same instant', async () => {
     const api = new ApiClient(a.baseUrl);
     await api.login(admin.email, admin.password);
-    const profile = await api.call<{ user: { _id: string } }>('GET', '/user/profile');
+    const profile = await api.call(ops.user.profile);
     const boss: Admin = { ...admin, _id: profile.json.user._id, api };
     const associate = await verifiedAssociate(boss, 'Meera Two');
     const clients = [await createAccount(boss, 'Priya Two', 'user'), await createAccount(boss, 'Rahul Two', 'user')];

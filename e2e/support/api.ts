@@ -21,14 +21,14 @@ export class ApiClient {
   }
 
   /** Sends the call; `json` is the parsed answer on success, the server's error envelope otherwise. */
-  async call<O extends OperationConfig>(op: O, input?: CallInput<O>): Promise<{ status: number; json: CallResult<O> }> {
+  async call<O extends OperationConfig>(op: O, input?: CallInput<O>): Promise<{ status: number; json: CallResult<O> & { message?: string } }> {
     const res = await this.client.raw(op, (input ?? {}) as never);
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
     const text = await res.text();
     const json = (text ? JSON.parse(text) : {}) as unknown;
     const schema = res.ok ? successSchema(op) : undefined;
-    return { status: res.status, json: (schema ? schema.parse(json) : json) as CallResult<O> };
+    return { status: res.status, json: (schema ? schema.parse(json) : json) as CallResult<O> & { message?: string } };
   }
 
   /** The URL of a call, for requests the client does not send itself (multipart, a browser's). */

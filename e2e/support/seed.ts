@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApplicationRequest, PublicUser, Role, UploadField } from '@bh/shared';
+import type { ApplicationRequest, Role, UploadField } from '@bh/shared';
 import { istDateAndTime, MINUTE_MS, NOTICE_VERSION } from '@bh/shared';
 import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, uniqueEmail } from './api.ts';

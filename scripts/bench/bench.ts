@@ -251,7 +251,7 @@ async function benchApi(): Promise<void> {
     const rss1k = api.rssMiB();
 
     progress('seeding 49,000 more meetings in bulk');
-    await seed(db, client._id, clientEmail, 1_000, 50_000);
+    await seed(db, clientId, clientEmail, 1_000, 50_000);
     await readShapes(db, clientId);
     await atRest([apiPid, ...dbPids], 60_000);
     const alone50k = await alone(meetingsUrl, cookie);
