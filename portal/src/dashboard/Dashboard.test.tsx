@@ -154,7 +154,8 @@ describe('the associate dashboard', () => {
     renderPortal('/dashboard', { db, signedIn: meera });
 
     expect(await screen.findByText('Hello, Meera!')).toBeInTheDocument();
-    const upcoming = screen.getByRole('table', { name: 'Upcoming Sessions' });
+    // The greeting shows before the meetings have loaded (the privacy notice gate reads its status first).
+    const upcoming = await screen.findByRole('table', { name: 'Upcoming Sessions' });
     expect(within(upcoming).getByText('Priya Nair')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Meeting History' })).toHaveAttribute('href', '/meetinghistory');
 
@@ -321,6 +322,8 @@ describe('joining a meeting', () => {
     const meeting = addMeeting(db, { client: priya, associate: meera, startsAt: start });
     renderPortal('/dashboard', { db, signedIn: as === 'client' ? priya : asha });
     await screen.findByText(as === 'client' ? 'Hello, Priya!' : 'Hello, Asha!');
+    // The greeting shows before the meetings have loaded: wait for the list itself.
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument());
     return { db, meeting };
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
 
 vi.mock('../signedInScreens.ts', async (importOriginal) => ({

@@ -322,7 +322,7 @@ function MeetingForm() {
             doctorEmail={watch('doctorVerified') ? watch('doctorId') : ''}
             date={watch('meetingDate')}
             time={watch('meetingTime')}
-            period={period}
+            period={period === 'PM' ? 'PM' : 'AM'}
             onPick={(slot) => {
               const [clock = '', slotPeriod] = slot.meetingTime.split(' ');
               setValue('meetingTime', clock);

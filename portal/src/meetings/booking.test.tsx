@@ -3,8 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { bookingState } from '../mocks/booking.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
-import { adminWorld, renderPortal as renderAdminPortal } from '../admin/test/portal.tsx';
+import { adminWorld, renderPortal, testDb } from '../test/render.tsx';
 
 /** 10:00 in India on Tuesday 10 March 2026. */
 const NOW = new Date('2026-03-10T04:30:00.000Z');
@@ -126,7 +125,7 @@ describe('changing a booking from the dashboard (issue 18)', () => {
       weekly: { mon: [], tue: [], wed: [], thu: [{ start: '14:00', end: '17:00' }], fri: [], sat: [], sun: [] },
       daysOff: [],
     });
-    renderAdminPortal('/admin/create-meeting');
+    renderPortal('/admin/create-meeting');
     // The admin screens are lazy chunks: the first render can take a while on a busy machine.
     await screen.findByRole('heading', { name: 'Schedule New Meeting' }, { timeout: 15_000 });
     await user.type(screen.getByLabelText(/^Client ID \(email\)/), priya.email);

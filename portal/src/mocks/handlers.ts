@@ -65,7 +65,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
   const findMeeting = (user: MockUser, id: string) => ownMeetings(db, user).find((m) => m._id === id);
 
   return [
-    ...createBookingHandlers(db, { withUser, ok, fail, validationFailure }),
+    ...createBookingHandlers(db, world),
     // ---- user ----
     mockOperation(
       api.user.login,
@@ -220,6 +220,6 @@ export function createHandlers(db: MockDb): HttpHandler[] {
       };
     }),
     // ---- privacy centre (issue 19): its own module beside its screens ----
-    ...privacyHandlers(db),
+    ...privacyHandlers(db, world),
   ];
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GRIEVANCE_OFFICER_DEFAULTS, PRIVACY_MESSAGES as M } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
-import { renderPortal, testDb } from '../test/renderPortal.tsx';
+import { renderPortal, testDb } from '../test/render.tsx';
 import { privacyState } from './mocks.ts';
 
 const at = '2026-06-15T06:30:00.000Z';

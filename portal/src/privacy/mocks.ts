@@ -1,8 +1,5 @@
-import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
-import type { z } from 'zod';
+import { HttpResponse, type HttpHandler } from 'msw';
 import {
-  AUTH_MESSAGES,
-  errorResponseSchema,
   GRIEVANCE_OFFICER_DEFAULTS,
   NOTICE_VERSION,
   PRIVACY_MESSAGES as M,
@@ -15,10 +12,8 @@ import {
   type SessionRecord,
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
+import { mockFailure, mockOperation, type MockWorldAccess } from '../mocks/contract.ts';
 import { objectId, type MockDb, type MockUser } from '../mocks/db.ts';
-
-const API = '/api/v1';
-type Op = (typeof api.privacy)[keyof typeof api.privacy];
 
 /** The mock privacy centre's state, beside the mock API's (one per MockDb). */
 export interface PrivacyMockState {
@@ -42,37 +37,76 @@ export function privacyState(db: MockDb): PrivacyMockState {
   return state;
 }
 
-/** An operation's path in MSW's spelling (`/privacy/sessions/:id`). */
-const route = (op: Op) => `${API}${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
 
-/** Every answer is parsed with the operation's own success schema, so the mock cannot drift. */
-function reply(op: Op, body: unknown, status: 200 | 201 = 200) {
-  const content = (op.responses as Record<number, { content?: { 'application/json'?: { schema: z.ZodType } } }>)[status]?.content;
-  const schema = content?.['application/json']?.schema;
-  return HttpResponse.json((schema ? schema.parse(body) : body) as JsonBodyType, { status });
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
 }
-function fail(status: number, message: string) {
-  return HttpResponse.json(errorResponseSchema.parse({ success: false, message }), { status });
-}
-async function bodyOf(op: Op, request: Request): Promise<{ ok: true; data: unknown } | { ok: false; response: Response }> {
-  const schema = ((op as { request?: unknown }).request as { body?: { content: { 'application/json': { schema: z.ZodType } } } } | undefined)?.body?.content['application/json'].schema;
-  let raw: unknown;
-  try {
-    raw = await request.json();
-  } catch {
-    raw = undefined;
+
+/**
+ * A ZIP of JSON files, stored without compression (the mock's archive: the browser only saves
+ * it). The API streams its archive with a ZIP library; the portal has none and needs none.
+ */
+function storedZip(files: Record<string, unknown>): Uint8Array<ArrayBuffer> {
+  const encoder = new TextEncoder();
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const [name, value] of Object.entries(files)) {
+    const nameBytes = encoder.encode(name);
+    const data = encoder.encode(JSON.stringify(value, null, 2));
+    const crc = crc32(data);
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, 0x04034b50, true);
+    local.setUint16(4, 20, true);
+    local.setUint16(12, 0x21, true); // 1 January 1980: no dates in the mock's archive
+    local.setUint32(14, crc, true);
+    local.setUint32(18, data.length, true);
+    local.setUint32(22, data.length, true);
+    local.setUint16(26, nameBytes.length, true);
+    const central = new DataView(new ArrayBuffer(46));
+    central.setUint32(0, 0x02014b50, true);
+    central.setUint16(4, 20, true);
+    central.setUint16(6, 20, true);
+    central.setUint16(14, 0x21, true);
+    central.setUint32(16, crc, true);
+    central.setUint32(20, data.length, true);
+    central.setUint32(24, data.length, true);
+    central.setUint16(28, nameBytes.length, true);
+    central.setUint32(42, offset, true);
+    locals.push(new Uint8Array(local.buffer), nameBytes, data);
+    centrals.push(new Uint8Array(central.buffer), nameBytes);
+    offset += 30 + nameBytes.length + data.length;
   }
-  if (!schema) return { ok: true, data: raw };
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) return { ok: false, response: fail(400, parsed.error.issues[0]?.message ?? 'Validation failed') };
-  return { ok: true, data: parsed.data };
+  const centralSize = centrals.reduce((n, part) => n + part.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, centrals.length / 2, true);
+  end.setUint16(10, centrals.length / 2, true);
+  end.setUint32(12, centralSize, true);
+  end.setUint32(16, offset, true);
+  const parts = [...locals, ...centrals, new Uint8Array(end.buffer)];
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
-/** The privacy calls (api.privacy) on the mock state, for component tests and `pnpm dev:mock`. */
-export function privacyHandlers(db: MockDb): HttpHandler[] {
+/**
+ * The privacy calls (api.privacy) on the mock state, for component tests and `pnpm dev:mock`,
+ * registered from the shared definitions with `mockOperation` (guard, input and answers as the API's).
+ */
+export function privacyHandlers(db: MockDb, world: MockWorldAccess<MockUser>): HttpHandler[] {
   const state = privacyState(db);
-  const signedIn = (): MockUser | null => db.users.find((u) => u._id === db.sessionUserId) ?? null;
-  const isVerifiedAdmin = (u: MockUser) => u.role === 'admin' && u.isVerified === 'verified';
   const sessionsOf = (u: MockUser) => {
     const list = state.sessions.get(u._id) ?? [
       { id: '0'.repeat(31) + '1', browser: 'Chrome 131 on Windows', place: 'internet' as const, network: '203.0.113.0/24', createdAt: db.now().toISOString(), lastUsedAt: db.now().toISOString(), current: true },
@@ -105,75 +139,84 @@ export function privacyHandlers(db: MockDb): HttpHandler[] {
     return request;
   };
 
-  const handle = (
-    op: Op,
-    method: 'get' | 'post' | 'put' | 'delete',
-    work: (user: MockUser, input: { body: unknown; params: Record<string, string> }) => Response | Promise<Response>,
-  ) =>
-    http[method](route(op), async ({ request, params }) => {
-      const user = signedIn();
-      if (!user) return fail(401, AUTH_MESSAGES.notAuthenticated);
-      if (op.access === 'verifiedAdmin' && !isVerifiedAdmin(user)) return fail(403, AUTH_MESSAGES.adminOnly);
-      const body = method === 'get' || method === 'delete' ? { ok: true as const, data: undefined } : await bodyOf(op, request);
-      if (!body.ok) return body.response;
-      const flat: Record<string, string> = {};
-      for (const [k, v] of Object.entries(params)) if (typeof v === 'string') flat[k] = v;
-      return work(user, { body: body.data, params: flat });
-    });
-
   const p = api.privacy;
   return [
-    handle(p.overview, 'get', () => reply(p.overview, { success: true, data: { grievanceOfficer: GRIEVANCE_OFFICER_DEFAULTS } })),
-    handle(p.notice, 'get', (u) => reply(p.notice, { success: true, data: notice(u) })),
-    handle(p.acceptNotice, 'post', (u, { body }) => {
-      if ((body as { version: string }).version !== NOTICE_VERSION) return fail(409, M.noticeChanged);
-      record(u, 'given');
-      state.noticePending.delete(u._id);
-      return reply(p.acceptNotice, { success: true, message: M.noticeAccepted, data: notice(u) });
+    mockOperation(p.overview, world, () => ({ status: 200, body: { success: true, data: { grievanceOfficer: GRIEVANCE_OFFICER_DEFAULTS } } })),
+    mockOperation(p.notice, world, ({ caller }) => ({ status: 200, body: { success: true, data: notice(caller) } })),
+    mockOperation(p.acceptNotice, world, ({ caller, body }) => {
+      if (body.version !== NOTICE_VERSION) return mockFailure(409, M.noticeChanged);
+      record(caller, 'given');
+      state.noticePending.delete(caller._id);
+      return { status: 200, body: { success: true, message: M.noticeAccepted, data: notice(caller) } };
     }),
-    handle(p.withdrawNotice, 'post', (u) => {
-      record(u, 'withdrawn');
-      state.noticePending.add(u._id);
-      if (!state.requests.some((r) => r.userId === u._id && r.request.kind === 'erasure' && r.request.status === 'open')) newRequest(u, 'erasure', M.consentWithdrawn);
-      return reply(p.withdrawNotice, { success: true, message: M.consentWithdrawn, data: notice(u) });
+    mockOperation(p.withdrawNotice, world, ({ caller }) => {
+      record(caller, 'withdrawn');
+      state.noticePending.add(caller._id);
+      if (!state.requests.some((r) => r.userId === caller._id && r.request.kind === 'erasure' && r.request.status === 'open')) newRequest(caller, 'erasure', M.consentWithdrawn);
+      return { status: 200, body: { success: true, message: M.consentWithdrawn, data: notice(caller) } };
     }),
-    handle(p.sessions, 'get', (u) => reply(p.sessions, { success: true, data: sessionsOf(u) })),
-    handle(p.endSession, 'delete', (u, { params }) => {
-      const list = sessionsOf(u);
+    mockOperation(p.sessions, world, ({ caller }) => ({ status: 200, body: { success: true, data: sessionsOf(caller) } })),
+    mockOperation(p.endSession, world, ({ caller, params }) => {
+      const list = sessionsOf(caller);
       const target = list.find((s) => s.id === params.id);
-      if (!target) return fail(404, M.sessionNotFound);
-      if (target.current) return fail(400, M.cannotSignOutThisDevice);
-      state.sessions.set(u._id, list.filter((s) => s !== target));
-      return reply(p.endSession, { success: true, message: M.sessionSignedOut });
+      if (target?.current) return mockFailure(400, M.cannotSignOutThisDevice);
+      if (!target) return mockFailure(404, M.sessionNotFound);
+      state.sessions.set(caller._id, list.filter((s) => s !== target));
+      return { status: 200, body: { success: true, message: M.sessionSignedOut } };
     }),
-    handle(p.signOutOthers, 'post', (u) => {
-      const list = sessionsOf(u);
+    mockOperation(p.signOutOthers, world, ({ caller }) => {
+      const list = sessionsOf(caller);
       const kept = list.filter((s) => s.current);
-      state.sessions.set(u._id, kept);
+      state.sessions.set(caller._id, kept);
       const n = list.length - kept.length;
-      return reply(p.signOutOthers, { success: true, message: n === 0 ? M.noOtherSessions : M.othersSignedOut(n), data: { signedOut: n } });
+      return { status: 200, body: { success: true, message: n === 0 ? M.noOtherSessions : M.othersSignedOut(n), data: { signedOut: n } } };
     }),
-    handle(p.accessLog, 'get', (u) => reply(p.accessLog, { success: true, data: state.accessLog.get(u._id) ?? [] })),
-    handle(p.requests, 'get', (u) => reply(p.requests, { success: true, data: state.requests.filter((r) => r.userId === u._id).map((r) => r.request) })),
-    handle(p.createRequest, 'post', (u, { body }) => {
-      const { kind, details } = body as { kind: PrivacyRequest['kind']; details: string };
-      if (state.requests.some((r) => r.userId === u._id && r.request.kind === kind && ['open', 'scheduled'].includes(r.request.status))) return fail(409, M.requestOpenAlready);
-      return reply(p.createRequest, { success: true, message: M.requestCreated, data: newRequest(u, kind, details) }, 201);
+    mockOperation(p.accessLog, world, ({ caller }) => ({ status: 200, body: { success: true, data: state.accessLog.get(caller._id) ?? [] } })),
+    mockOperation(p.archive, world, ({ caller }) => {
+      const { password: _password, ...profile } = caller;
+      const zip = storedZip({
+        'profile.json': profile,
+        'meetings.json': db.meetings.filter((m) => m.clientId === caller.email || m.doctorId === caller.email),
+        'consents.json': state.consents.get(caller._id) ?? [],
+        'sessions.json': sessionsOf(caller),
+        'requests.json': state.requests.filter((r) => r.userId === caller._id).map((r) => r.request),
+        'nominee.json': state.nominees.get(caller._id) ?? null,
+        'access-log.json': state.accessLog.get(caller._id) ?? [],
+      });
+      return new HttpResponse(zip, {
+        headers: {
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="better-health-my-data-${db.now().toISOString().slice(0, 10)}.zip"`,
+          'Cache-Control': 'no-store',
+        },
+      });
     }),
-    handle(p.queue, 'get', () =>
-      reply(p.queue, {
+    mockOperation(p.requests, world, ({ caller }) => ({
+      status: 200,
+      body: { success: true, data: state.requests.filter((r) => r.userId === caller._id).map((r) => r.request) },
+    })),
+    mockOperation(p.createRequest, world, ({ caller, body }) => {
+      const { kind, details } = body;
+      if (state.requests.some((r) => r.userId === caller._id && r.request.kind === kind && ['open', 'scheduled'].includes(r.request.status))) {
+        return mockFailure(409, M.requestOpenAlready);
+      }
+      return { status: 201, body: { success: true, message: M.requestCreated, data: newRequest(caller, kind, details) } };
+    }),
+    mockOperation(p.queue, world, () => ({
+      status: 200,
+      body: {
         success: true,
         data: state.requests.map(({ userId, request }) => {
           const person = db.users.find((x) => x._id === userId);
           return { ...request, person: { id: userId, name: person?.name ?? '', email: person?.email ?? '', role: person?.role ?? 'user' } };
         }),
-      }),
-    ),
-    handle(p.decide, 'post', (_u, { body, params }) => {
+      },
+    })),
+    mockOperation(p.decide, world, ({ params, body }) => {
       const found = state.requests.find((r) => r.request.id === params.id);
-      if (!found) return fail(404, M.requestNotFound);
-      if (found.request.status !== 'open') return fail(409, M.requestAlreadyDecided);
-      const { decision, answer } = body as { decision: 'accept' | 'reject'; answer: string };
+      if (!found) return mockFailure(404, M.requestNotFound);
+      if (found.request.status !== 'open') return mockFailure(409, M.requestAlreadyDecided);
+      const { decision, answer } = body;
       const erasure = found.request.kind === 'erasure' && decision === 'accept';
       found.request = {
         ...found.request,
@@ -182,17 +225,17 @@ export function privacyHandlers(db: MockDb): HttpHandler[] {
         decidedAt: db.now().toISOString(),
         erasureAt: erasure ? new Date(db.now().getTime() + ERASURE_NOTICE_HOURS * 3_600_000).toISOString() : null,
       };
-      return reply(p.decide, { success: true, message: M.requestDecided, data: found.request });
+      return { status: 200, body: { success: true, message: M.requestDecided, data: found.request } };
     }),
-    handle(p.nominee, 'get', (u) => reply(p.nominee, { success: true, data: state.nominees.get(u._id) ?? null })),
-    handle(p.setNominee, 'put', (u, { body }) => {
-      const nominee: Nominee = { ...(body as Omit<Nominee, 'updatedAt'>), updatedAt: db.now().toISOString() };
-      state.nominees.set(u._id, nominee);
-      return reply(p.setNominee, { success: true, message: M.nomineeSaved, data: nominee });
+    mockOperation(p.nominee, world, ({ caller }) => ({ status: 200, body: { success: true, data: state.nominees.get(caller._id) ?? null } })),
+    mockOperation(p.setNominee, world, ({ caller, body }) => {
+      const nominee: Nominee = { ...body, updatedAt: db.now().toISOString() };
+      state.nominees.set(caller._id, nominee);
+      return { status: 200, body: { success: true, message: M.nomineeSaved, data: nominee } };
     }),
-    handle(p.removeNominee, 'delete', (u) => {
-      if (!state.nominees.delete(u._id)) return fail(404, M.nomineeNotFound);
-      return reply(p.removeNominee, { success: true, message: M.nomineeRemoved, data: null });
+    mockOperation(p.removeNominee, world, ({ caller }) => {
+      if (!state.nominees.delete(caller._id)) return mockFailure(404, M.nomineeNotFound);
+      return { status: 200, body: { success: true, message: M.nomineeRemoved, data: null } };
     }),
   ];
 }
