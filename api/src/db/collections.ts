@@ -1,9 +1,11 @@
 import type { Binary, Db, GridFSFile, ObjectId } from 'mongodb';
 import type {
+  AccessAction,
   ApplicationData,
   Availability,
   CancelReason,
   ChangeRequestKind,
+  ConsentKind,
   EmailTemplate,
   FileKind,
   HistoryKind,
@@ -12,6 +14,8 @@ import type {
   OutboxStatus,
   PaymentLinks,
   PlanType,
+  PrivacyRequestKind,
+  PrivacyRequestStatus,
   RefundBand,
   Role,
   SessionPlace,
@@ -382,6 +386,64 @@ export interface AvailabilityDoc extends Availability {
 }
 
 
+/**
+ * One act of consent or of its withdrawal (DPDP ss. 6(4), 6(10)): who, which notice version, when
+ * and from what address range. Rows are only ever added, never changed, so the record proves what
+ * each person agreed to and when; an erasure keeps them (s. 6(10) puts the proof on us).
+ */
+export interface ConsentDoc {
+  _id: ObjectId;
+  userId: ObjectId;
+  kind: ConsentKind;
+  action: 'given' | 'withdrawn';
+  version: string;
+  at: Date;
+  network: string | null;
+}
+
+/** A correction, erasure or grievance request (DPDP ss. 12-13): who, what, when due, and its answer. */
+export interface PrivacyRequestDoc {
+  _id: ObjectId;
+  userId: ObjectId;
+  kind: PrivacyRequestKind;
+  details: string;
+  status: PrivacyRequestStatus | 'erasing';
+  createdAt: Date;
+  dueAt: Date;
+  answer: string | null;
+  decidedAt: Date | null;
+  decidedBy: ObjectId | null;
+  erasureAt: Date | null;
+}
+
+/**
+ * One read of someone's documents or application by another person (an admin), kept for the
+ * person to see (DPDP Rules 2025, Rule 6: logs of access kept at least one year). Nothing removes
+ * these rows: not housekeeping and not an erasure, whose audit trail the law makes us keep.
+ */
+export interface AccessLogDoc {
+  _id: ObjectId;
+  /** Whose data was read. */
+  subjectId: ObjectId;
+  actorId: ObjectId;
+  /** The reader's name and role as they were then, so the entry stays readable if they change. */
+  actorName: string;
+  actorRole: Role;
+  action: AccessAction;
+  /** What was read: a document's file name, or 'Application'. */
+  what: string;
+  at: Date;
+}
+
+/** The person a user names to exercise their rights (DPDP s. 14); one per user, `_id` the user's. */
+export interface NomineeDoc {
+  _id: ObjectId;
+  name: string;
+  email: string;
+  relationship: string;
+  updatedAt: Date;
+}
+
 function build(db: Db) {
   return {
     users: db.collection<UserDoc>('users'),
@@ -405,6 +467,10 @@ function build(db: Db) {
     paymentLinks: db.collection<PaymentLinkDoc>('payment_links'),
     outbox: db.collection<OutboxDoc>('outbox'),
     outboxClaims: db.collection<OutboxClaimDoc>('outbox_claims'),
+    consents: db.collection<ConsentDoc>('consents'),
+    privacyRequests: db.collection<PrivacyRequestDoc>('privacy_requests'),
+    documentAccessLog: db.collection<AccessLogDoc>('document_access_log'),
+    nominees: db.collection<NomineeDoc>('nominees'),
   };
 }
 

@@ -56,13 +56,13 @@ const INDEXES: IndexSpec[] = [
   { collection: 'accountLinks', key: { userId: 1, purpose: 1, createdAt: -1 }, name: 'by_user' },
   { collection: 'users', key: { invitation: 1, createdAt: -1 }, name: 'by_invitation' },
   // The privacy page's log of who read a person's documents.
-  { collection: 'document_access_log', key: { subjectId: 1, at: -1 }, name: 'by_subject' },
+  { collection: 'documentAccessLog', key: { subjectId: 1, at: -1 }, name: 'by_subject' },
   // Privacy centre: a person's consents and requests, the admins' queue, the erasure runner.
   { collection: 'consents', key: { userId: 1, at: -1 }, name: 'by_user' },
-  { collection: 'privacy_requests', key: { userId: 1, createdAt: -1 }, name: 'by_user' },
-  { collection: 'privacy_requests', key: { status: 1, dueAt: 1 }, name: 'by_status_due' },
-  { collection: 'privacy_requests', key: { decidedAt: -1 }, name: 'by_decided' },
-  { collection: 'privacy_requests', key: { kind: 1, status: 1, erasureAt: 1 }, name: 'by_erasure' },
+  { collection: 'privacyRequests', key: { userId: 1, createdAt: -1 }, name: 'by_user' },
+  { collection: 'privacyRequests', key: { status: 1, dueAt: 1 }, name: 'by_status_due' },
+  { collection: 'privacyRequests', key: { decidedAt: -1 }, name: 'by_decided' },
+  { collection: 'privacyRequests', key: { kind: 1, status: 1, erasureAt: 1 }, name: 'by_erasure' },
 ];
 
 /** Idempotent: safe on every start-up and from several processes at once. */

@@ -4,7 +4,7 @@ import { createAccount, type NewAccount } from '../routes/user/user.service.ts';
 import { seedMeetings } from './meetings.ts';
 import { seedPayments } from './payments.ts';
 import { seedApplications } from './applications.ts';
-import { seedConsents } from '../routes/privacy/privacy.seed.ts';
+import { seedConsents } from './privacy.ts';
 
 /** Demo accounts for a first start on the embedded database (never with MONGODB_URI). */
 export const DEMO_PASSWORD = 'Demo-Health-2025';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { couponsResponse, paymentLinkResponse } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { couponsResponse, paymentLinkResponse, verifyCouponResponse } from '@bh/shared';
+import { bodyOf, createTestContext, type TestContext } from '../../test/context.ts';
 import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
 
 let ctx: TestContext;
@@ -28,10 +28,13 @@ describe('demo payments', () => {
       body: { couponCode: 'welcome10', email: null, isExistingUser: false },
     });
     expect(welcome.status).toBe(200);
+    // An existing client gets the link at once only when signed in; otherwise it is emailed (issue 19, item 7).
+    const priya = await ctx.login('priya@demo.betterhealth.in', DEMO_PASSWORD);
     const care = await ctx.request('POST', '/api/v1/payments/verify-coupon/cosmetologist-consultancy/bundle', {
+      cookie: priya,
       body: { couponCode: 'CARE20', email: 'priya@demo.betterhealth.in', isExistingUser: true },
     });
     expect(care.status).toBe(200);
-    expect(paymentLinkResponse.parse(await care.json()).data.paymentLink).toContain('care20/');
+    expect(await bodyOf(care, verifyCouponResponse)).toMatchObject({ data: { paymentLink: expect.stringContaining('care20/') } });
   });
 });

@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../context.ts';
 import { changedCollections, fillPath, fingerprint, MULTIPART_ROUTES, unsafeRoutes, upload, validApplication, type RouteKey } from './support.ts';
@@ -19,6 +20,7 @@ let origin: string;
 let admin: { cookie: string; id: string };
 let values: { meetingId: string; couponId: string; userId: string };
 const bodies = new Map<string, unknown>();
+const UNKNOWN_REQUEST_ID = new ObjectId().toHexString();
 
 const PAYMENT_LINKS = {
   mentalHealthCounselling: { single: 'https://pay.example.in/a', bundle: 'https://pay.example.in/b' },
@@ -74,7 +76,20 @@ afterAll(async () => {
 
 function urlOf(route: RouteKey): string {
   const id = route.path.includes('coupon') ? values.couponId : values.meetingId;
-  return origin + fillPath(route.path, { meetingId: values.meetingId, id, userId: values.userId, service: 'mentalHealthCounselling', planType: 'single' });
+  // A refund's id is its meeting's; no change request is open, so any well-formed id will do: a
+  // forgery that got past the checks would answer 404, not the 403 or 415 expected.
+  return (
+    origin +
+    fillPath(route.path, {
+      meetingId: values.meetingId,
+      id,
+      userId: values.userId,
+      refundId: values.meetingId,
+      requestId: UNKNOWN_REQUEST_ID,
+      service: 'mentalHealthCounselling',
+      planType: 'single',
+    })
+  );
 }
 
 function jsonBodyFor(route: RouteKey): string {

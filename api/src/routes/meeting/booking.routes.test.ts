@@ -209,7 +209,9 @@ describe('rescheduling', () => {
     const doctor = await ctx.signedIn('doctor', 'verified');
     await setHours(doctor);
     const clients = await Promise.all([ctx.signedIn('user'), ctx.signedIn('user')]);
-    const ids = await Promise.all(clients.map((c, i) => meetingAt(c, doctor, (72 + 2 * i) * HOUR)));
+    // One after the other: insertMeetings takes no booking claims, so it is not for concurrent use.
+    const ids: string[] = [];
+    for (const [i, c] of clients.entries()) ids.push(await meetingAt(c, doctor, (72 + 2 * i) * HOUR));
     const results = await Promise.all(
       clients.map((c, i) => post(`/meeting/${ids[i]}/reschedule`, c.cookie, { meetingDate: '2026-06-19', meetingTime: '01:00 PM', reason: 'Race' })),
     );

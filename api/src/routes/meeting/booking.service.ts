@@ -16,7 +16,6 @@ import {
   type CancelReason,
   type ChangeRequest,
   type ChangeRequestData,
-  type ChangeRequestKind,
   type Meeting,
   type PolicyActor,
   type Refund,
@@ -42,7 +41,6 @@ import {
   rescheduleMeeting,
   scheduledStartsBetween,
   toMeeting,
-  type ChangeActor,
   type MeetingDoc,
 } from './meetings.store.ts';
 

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoServerError, ObjectId, type Db } from 'mongodb';
-import {
-  MEETING_LENGTH_MINUTES,
-  MINUTE_MS,
-  type CancelReason,
-  type HistoryKind,
-  type Meeting,
-  type MeetingStatus,
-  type NoShowParty,
-  type RefundBand,
-  type Role,
-} from '@bh/shared';
+import { MEETING_LENGTH_MINUTES, MINUTE_MS, type Meeting, type NoShowParty } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import { collections, type CancellationDoc, type ChangeActor, type HistoryEntryDoc, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';

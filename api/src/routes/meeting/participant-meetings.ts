@@ -88,7 +88,7 @@ export async function refsOf(db: Db, participantId: ObjectId): Promise<MeetingRe
 
 /** The meetings behind refs, in the refs' order; refs whose meeting no longer exists are left out. */
 export async function meetingsOf(db: Db, refs: MeetingRef[]): Promise<MeetingDoc[]> {
-  const meetings = db.collection<MeetingDoc>('meetings');
+  const meetings = collections(db).meetings;
   const docs = await Promise.all(refs.map((ref) => meetings.findOne({ _id: ref.id })));
   return docs.filter((doc): doc is MeetingDoc => doc !== null);
 }

@@ -54,6 +54,11 @@ export const TAGS = [
   { name: 'Health', description: 'Liveness of the API and its database.' },
   { name: 'User', description: 'Sign-in, sessions, profile and account creation (spec §7 "User service").' },
   { name: 'Meeting', description: 'Online sessions between a client and a BH Associate (spec §7 "Meeting service").' },
+  {
+    name: 'Booking',
+    description:
+      'Changing a booking (issue 18): cancelling and rescheduling under the shared booking policy, requests an admin decides, attendance, free slots, associates\' weekly hours and the refunds due.',
+  },
   { name: 'Registration', description: 'BH Associate verification applications and their review (spec §7 "Registration service").' },
   { name: 'Payments', description: 'Services, payment links and coupons (spec §7 "Payments service").' },
   {
@@ -62,6 +67,11 @@ export const TAGS = [
       'Invitations and password resets by one-time emailed links (DESIGN §3): tokens are stored hashed and work once; 72 hours for an invitation, 30 minutes for a reset.',
   },
   { name: 'Uploads', description: 'Private documents for applications (DESIGN §4): checked by their bytes, at most 10 MB, served only to their owner and verified admins.' },
+  {
+    name: 'Privacy',
+    description:
+      'The privacy centre (DPDP Act 2023, Rules 2025; DESIGN §8): each person\'s own notice and consents, devices, archive, requests, nominee and access log; the verified admins\' queue of requests.',
+  },
   {
     name: 'Admin grids',
     description:

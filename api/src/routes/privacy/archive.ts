@@ -5,8 +5,8 @@ import { NOTICE_VERSION } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { listMeetingsFor } from '../meeting/meeting.service.ts';
-import { applications, revealNumbers, toApplicationDetail } from '../register/register.service.ts';
-import { isComplete, openUploadStream, uploadFiles } from '../uploads/uploads.service.ts';
+import { revealNumbers, toApplicationDetail } from '../register/register.service.ts';
+import { isComplete, openUploadStream } from '../uploads/uploads.service.ts';
 import { listAccessLog } from './access-log.ts';
 import { listConsents, toConsentRecord } from './consents.service.ts';
 import { getNominee, toNominee } from './nominee.service.ts';
@@ -49,13 +49,13 @@ export async function buildArchive(deps: AppDeps, user: AuthUser, currentSession
   const now = deps.clock.now();
   const [meetings, application, consents, sessions, requests, nominee, accessLog, files] = await Promise.all([
     user.role === 'admin' ? Promise.resolve([]) : listMeetingsFor(deps, user),
-    applications(deps.db).findOne({ userId: user._id }),
+    deps.cols.applications.findOne({ userId: user._id }),
     listConsents(deps, user._id),
     listSessions(deps, user._id, currentSessionId),
     listOwnRequests(deps, user._id),
     getNominee(deps, user._id),
     listAccessLog(deps, user._id),
-    uploadFiles(deps.db).find({ 'metadata.ownerId': user._id }).sort({ uploadDate: 1 }).toArray(),
+    deps.cols.uploadFiles.find({ 'metadata.ownerId': user._id }).sort({ uploadDate: 1 }).toArray(),
   ]);
   const parts: [string, Uint8Array][] = [
     ['README.txt', strToU8(README)],

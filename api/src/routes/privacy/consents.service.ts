@@ -1,29 +1,13 @@
-import { ObjectId, type Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { NOTICE_VERSION, type ConsentKind, type ConsentRecord } from '@bh/shared';
+import type { ConsentDoc } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { networkOf } from '../../lib/network.ts';
 
-/**
- * One act of consent or of its withdrawal (DPDP ss. 6(4), 6(10)): who, which notice version, when
- * and from what address range. Rows are only ever added, never changed, so the record proves what
- * each person agreed to and when; an erasure keeps them (s. 6(10) puts the proof on us).
- */
-export interface ConsentDoc {
-  _id: ObjectId;
-  userId: ObjectId;
-  kind: ConsentKind;
-  action: 'given' | 'withdrawn';
-  version: string;
-  at: Date;
-  network: string | null;
-}
-
-export function consentsCollection(db: Db) {
-  return db.collection<ConsentDoc>('consents');
-}
+export type { ConsentDoc } from '../../db/collections.ts';
 
 export async function recordConsent(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'cols' | 'clock'>,
   userId: ObjectId,
   input: { kind: ConsentKind; action: 'given' | 'withdrawn'; version?: string; ip?: string },
 ): Promise<ConsentDoc> {
@@ -36,7 +20,7 @@ export async function recordConsent(
     at: deps.clock.now(),
     network: networkOf(input.ip).network,
   };
-  await consentsCollection(deps.db).insertOne(doc);
+  await deps.cols.consents.insertOne(doc);
   return doc;
 }
 
@@ -45,8 +29,8 @@ export function toConsentRecord(doc: ConsentDoc): ConsentRecord {
 }
 
 /** A person's consents, newest first (a bounded list: one row per act). */
-export async function listConsents(deps: Pick<AppDeps, 'db'>, userId: ObjectId): Promise<ConsentDoc[]> {
-  return consentsCollection(deps.db).find({ userId }).sort({ at: -1, _id: -1 }).limit(200).toArray();
+export async function listConsents(deps: Pick<AppDeps, 'cols'>, userId: ObjectId): Promise<ConsentDoc[]> {
+  return deps.cols.consents.find({ userId }).sort({ at: -1, _id: -1 }).limit(200).toArray();
 }
 
 /** Whether the latest notice act is an acceptance of the version in force. */

@@ -11,11 +11,11 @@ import {
   privacyRequestResponse,
   privacyRequestsResponse,
 } from '@bh/shared';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
+import { bodyOf, createTestContext, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { startTestMail, type TestMail } from '../../../test/mail.ts';
 import { meetingBetween } from '../../../test/meetings.ts';
 import { insertMeetings } from '../meeting/meeting.service.ts';
-import { ACCOUNT_NUMBER, AADHAAR_NUMBER, submittedApplicant } from '../register/application-test-helpers.ts';
+import { ACCOUNT_NUMBER, AADHAAR_NUMBER, submittedApplicant } from '../../../test/applications.ts';
 import { ARCHIVE_LIMITS } from './archive.ts';
 import { runDueErasures } from './requests.service.ts';
 
@@ -45,7 +45,7 @@ describe('notice and consent', () => {
 
     const stale = await ctx.request('POST', '/api/v1/privacy/notice/accept', { cookie: client.cookie, body: { version: '2001-01' } });
     expect(stale.status).toBe(409);
-    expect((await stale.json()).message).toBe(M.noticeChanged);
+    expect((await errorOf(stale)).message).toBe(M.noticeChanged);
 
     const accepted = await ctx.request('POST', '/api/v1/privacy/notice/accept', { cookie: client.cookie, body: { version: NOTICE_VERSION } });
     expect(accepted.status).toBe(200);
@@ -56,7 +56,7 @@ describe('notice and consent', () => {
     ctx.clock.advance(60_000);
     const withdrawn = await ctx.request('POST', '/api/v1/privacy/notice/withdraw', { cookie: client.cookie, body: { kind: 'notice' } });
     expect(withdrawn.status).toBe(200);
-    expect((await withdrawn.json()).message).toBe(M.consentWithdrawn);
+    expect((await bodyOf(withdrawn, noticeStatusResponse)).message).toBe(M.consentWithdrawn);
     const after = await status();
     expect(after.accepted).toBe(false);
     expect(after.consents.map((c) => c.action)).toEqual(['withdrawn', 'given']);
@@ -104,7 +104,7 @@ describe('archive', () => {
     for (let i = 0; i < ARCHIVE_LIMITS.perAccount; i += 1) await archiveOf(client.cookie);
     const refused = await ctx.request('GET', '/api/v1/privacy/archive', { cookie: client.cookie });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).message).toBe(M.tooManyArchives);
+    expect((await errorOf(refused)).message).toBe(M.tooManyArchives);
     ctx.clock.advance(ARCHIVE_LIMITS.windowMs + 1000);
     await archiveOf(client.cookie);
   });
@@ -127,7 +127,7 @@ describe('requests and the admins’ queue', () => {
     expect(again.status).toBe(409);
     const empty = await ctx.request('POST', '/api/v1/privacy/requests', { cookie: client.cookie, body: { kind: 'correction', details: '  ' } });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).message).toBe(M.requestDetailsRequired);
+    expect((await errorOf(empty)).message).toBe(M.requestDetailsRequired);
 
     // Nobody else sees them.
     expect(privacyRequestsResponse.parse(await (await ctx.request('GET', '/api/v1/privacy/requests', { cookie: other.cookie })).json()).data).toEqual([]);
@@ -140,14 +140,14 @@ describe('requests and the admins’ queue', () => {
 
     const noReason = await ctx.request('POST', `/api/v1/privacy/requests/${grievance.id}/decide`, { cookie: admin.cookie, body: { decision: 'accept', answer: '' } });
     expect(noReason.status).toBe(400);
-    expect((await noReason.json()).message).toBe(M.answerRequired);
+    expect((await errorOf(noReason)).message).toBe(M.answerRequired);
     const decided = await ctx.request('POST', `/api/v1/privacy/requests/${grievance.id}/decide`, { cookie: admin.cookie, body: { decision: 'accept', answer: 'We have spoken to the associate.' } });
     expect(decided.status).toBe(200);
     expect(privacyRequestResponse.parse(await decided.json()).data).toMatchObject({ status: 'answered', answer: 'We have spoken to the associate.' });
     const twice = await ctx.request('POST', `/api/v1/privacy/requests/${grievance.id}/decide`, { cookie: admin.cookie, body: { decision: 'reject', answer: 'No' } });
     expect(twice.status).toBe(409);
     expect((await ctx.request('POST', `/api/v1/privacy/requests/${new ObjectId().toHexString()}/decide`, { cookie: admin.cookie, body: { decision: 'reject', answer: 'No' } })).status).toBe(404);
-    const audit = await ctx.deps.db.collection('audit_log').findOne({ action: 'privacy.decide', 'target.id': client.id });
+    const audit = await ctx.deps.cols.auditLog.findOne({ action: 'privacy.decide', 'target.id': client.id });
     expect(audit?.details).toEqual({ kind: 'grievance', decision: 'accept' });
   });
 
@@ -190,18 +190,18 @@ describe('requests and the admins’ queue', () => {
     expect(login.status).toBe(401);
     const stored = await ctx.deps.cols.users.findOne({ _id: userId });
     expect(stored).toMatchObject({ name: 'Erased person', email: `erased-${associate.id}@erased.invalid` });
-    expect(await ctx.deps.db.collection('applications').countDocuments({ userId })).toBe(0);
-    expect(await ctx.deps.db.collection('uploads.files').countDocuments({ 'metadata.ownerId': userId })).toBe(0);
-    expect(await ctx.deps.db.collection('nominees').countDocuments({ _id: userId })).toBe(0);
+    expect(await ctx.deps.cols.applications.countDocuments({ userId })).toBe(0);
+    expect(await ctx.deps.cols.uploadFiles.countDocuments({ 'metadata.ownerId': userId })).toBe(0);
+    expect(await ctx.deps.cols.nominees.countDocuments({ _id: userId })).toBe(0);
     expect(await ctx.deps.cols.sessions.countDocuments({ userId })).toBe(0);
-    expect(await ctx.deps.db.collection('outbox').countDocuments({ to: associate.email })).toBe(0);
-    const kept = await ctx.deps.db.collection('meetings').findOne({ _id: meeting._id });
+    expect(await ctx.deps.cols.outbox.countDocuments({ to: associate.email })).toBe(0);
+    const kept = await ctx.deps.cols.meetings.findOne({ _id: meeting._id });
     expect(kept).toMatchObject({ doctorName: 'Erased person', clientEmail: client.email });
     // What the law keeps: the audit trail, the access log, the consent record, the request.
-    expect(await ctx.deps.db.collection('audit_log').countDocuments({ 'target.id': associate.id, action: { $in: ['application.submit', 'privacy.decide', 'privacy.erase'] } })).toBe(3);
-    expect(await ctx.deps.db.collection('document_access_log').countDocuments({ subjectId: userId })).toBe(1);
-    expect(await ctx.deps.db.collection('consents').countDocuments({ userId })).toBe(1);
-    expect(await ctx.deps.db.collection('privacy_requests').findOne({ _id: new ObjectId(filed.id) })).toMatchObject({ status: 'completed' });
+    expect(await ctx.deps.cols.auditLog.countDocuments({ 'target.id': associate.id, action: { $in: ['application.submit', 'privacy.decide', 'privacy.erase'] } })).toBe(3);
+    expect(await ctx.deps.cols.documentAccessLog.countDocuments({ subjectId: userId })).toBe(1);
+    expect(await ctx.deps.cols.consents.countDocuments({ userId })).toBe(1);
+    expect(await ctx.deps.cols.privacyRequests.findOne({ _id: new ObjectId(filed.id) })).toMatchObject({ status: 'completed' });
   });
 });
 
@@ -213,7 +213,7 @@ describe('nominee', () => {
     expect(await get(client.cookie)).toBeNull();
     const bad = await ctx.request('PUT', '/api/v1/privacy/nominee', { cookie: client.cookie, body: { name: 'Asha', email: 'not-an-email', relationship: 'Sister' } });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe(M.nomineeEmailInvalid);
+    expect((await errorOf(bad)).message).toBe(M.nomineeEmailInvalid);
     const saved = await ctx.request('PUT', '/api/v1/privacy/nominee', { cookie: client.cookie, body: { name: 'Asha Rao', email: ' Asha@Example.in ', relationship: 'Sister' } });
     expect(saved.status).toBe(200);
     expect(await get(client.cookie)).toMatchObject({ name: 'Asha Rao', email: 'asha@example.in', relationship: 'Sister' });

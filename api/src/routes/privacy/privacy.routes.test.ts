@@ -7,10 +7,11 @@ import {
   sessionsResponse,
   signOutOthersResponse,
 } from '@bh/shared';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
+import { createTestContext, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { createApp } from '../../app.ts';
+import { collections } from '../../db/collections.ts';
 import { networkOf } from '../../lib/network.ts';
-import { submittedApplicant } from '../register/application-test-helpers.ts';
+import { submittedApplicant } from '../../../test/applications.ts';
 import { describeBrowser } from './sessions.service.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -97,12 +98,12 @@ describe('/api/v1/privacy/sessions', () => {
     // Another person's session is "not found", and stays signed in.
     const foreign = await ctx.request('DELETE', `/api/v1/privacy/sessions/${otherRow!.id}`, { cookie: phone });
     expect(foreign.status).toBe(404);
-    expect((await foreign.json()).message).toBe(M.sessionNotFound);
+    expect((await errorOf(foreign)).message).toBe(M.sessionNotFound);
     expect((await ctx.request('GET', '/api/v1/user/profile', { cookie: otherCookie })).status).toBe(200);
 
     const self = await ctx.request('DELETE', `/api/v1/privacy/sessions/${phoneSelf!.id}`, { cookie: phone });
     expect(self.status).toBe(400);
-    expect((await self.json()).message).toBe(M.cannotSignOutThisDevice);
+    expect((await errorOf(self)).message).toBe(M.cannotSignOutThisDevice);
 
     const res = await ctx.request('DELETE', `/api/v1/privacy/sessions/${laptopRow!.id}`, { cookie: phone });
     expect(res.status).toBe(200);
@@ -124,7 +125,7 @@ describe('/api/v1/privacy/sessions', () => {
     for (const gone of [a, b]) expect((await ctx.request('GET', '/api/v1/user/profile', { cookie: gone })).status).toBe(401);
     expect(await sessionsOf(c)).toHaveLength(1);
     const again = await ctx.request('POST', '/api/v1/privacy/sessions/sign-out-others', { cookie: c });
-    expect((await again.json()).message).toBe(M.noOtherSessions);
+    expect(signOutOthersResponse.parse(await again.json()).message).toBe(M.noOtherSessions);
   });
 
   it('answers 401 without a session, before looking at the id', async () => {
@@ -191,7 +192,7 @@ describe('/api/v1/privacy/access-log', () => {
         };
       },
     });
-    const app = createApp({ ...ctx.deps, db: failingDb });
+    const app = createApp({ ...ctx.deps, db: failingDb, cols: collections(failingDb) });
     const res = await app.request(applicant.body.personalInfo.resumeUrl, { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(500);
     const details = await app.request(`/api/v1/register/doctor-details/${applicant.id}`, { headers: { cookie: admin.cookie } });

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../lib/types.ts';
 import { ARCHIVE_LIMITS, buildArchive } from './archive.ts';
 import { listConsents, noticeAccepted, recordConsent, toConsentRecord } from './consents.service.ts';
 import { getNominee, removeNominee, setNominee, toNominee } from './nominee.service.ts';
-import { createPrivacyRequest, decideRequest, listOwnRequests, listQueue, privacyRequestsCollection, toPrivacyRequest } from './requests.service.ts';
+import { createPrivacyRequest, decideRequest, listOwnRequests, listQueue, toPrivacyRequest } from './requests.service.ts';
 import { listAccessLog } from './access-log.ts';
 import { endSession, listSessions, sessionHandle } from './sessions.service.ts';
 
@@ -58,7 +58,7 @@ export function privacyRoutes(deps: AppDeps) {
       const user = c.var.account;
       await recordConsent(deps, user._id, { kind: 'notice', action: 'withdrawn', ip: c.get('clientIp') });
       // Without consent the account cannot be kept: an erasure request follows (unless one is open).
-      const open = await privacyRequestsCollection(deps.db).findOne({ userId: user._id, kind: 'erasure', status: { $in: ['open', 'scheduled', 'erasing'] } });
+      const open = await deps.cols.privacyRequests.findOne({ userId: user._id, kind: 'erasure', status: { $in: ['open', 'scheduled', 'erasing'] } });
       if (!open) await createPrivacyRequest(deps, user._id, { kind: 'erasure', details: M.consentWithdrawn });
       return c.json({ success: true as const, message: M.consentWithdrawn, data: await noticeStatus(user) }, 200);
     })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ObjectId, type Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import {
   ERASURE_NOTICE_HOURS,
   PRIVACY_MESSAGES as M,
@@ -9,38 +9,18 @@ import {
   type PrivacyRequestStatus,
   type QueuedPrivacyRequest,
 } from '@bh/shared';
+import type { PrivacyRequestDoc } from '../../db/collections.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { outboxCollection } from '../../mail/outbox.ts';
-import { meetingsCollection } from '../meeting/meeting.service.ts';
-import { applications } from '../register/register.service.ts';
-import { uploadFiles, uploadsBucket } from '../uploads/uploads.service.ts';
-import { nomineesCollection } from './nominee.service.ts';
+import { uploadsBucket } from '../uploads/uploads.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A correction, erasure or grievance request (DPDP ss. 12-13): who, what, when due, and its answer. */
-export interface PrivacyRequestDoc {
-  _id: ObjectId;
-  userId: ObjectId;
-  kind: PrivacyRequestKind;
-  details: string;
-  status: PrivacyRequestStatus | 'erasing';
-  createdAt: Date;
-  dueAt: Date;
-  answer: string | null;
-  decidedAt: Date | null;
-  decidedBy: ObjectId | null;
-  erasureAt: Date | null;
-}
-
-export function privacyRequestsCollection(db: Db) {
-  return db.collection<PrivacyRequestDoc>('privacy_requests');
-}
+export type { PrivacyRequestDoc } from '../../db/collections.ts';
 
 export function toPrivacyRequest(doc: PrivacyRequestDoc): PrivacyRequest {
   return {
@@ -66,11 +46,11 @@ export const PRIVACY_REQUEST_LIST_LIMIT = 200;
  * costs nothing but a duplicate an admin closes.)
  */
 export async function createPrivacyRequest(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'cols' | 'clock'>,
   userId: ObjectId,
   input: { kind: PrivacyRequestKind; details: string },
 ): Promise<PrivacyRequestDoc> {
-  const open = await privacyRequestsCollection(deps.db).findOne({ userId, kind: input.kind, status: { $in: ['open', 'scheduled', 'erasing'] } });
+  const open = await deps.cols.privacyRequests.findOne({ userId, kind: input.kind, status: { $in: ['open', 'scheduled', 'erasing'] } });
   if (open) throw conflict(M.requestOpenAlready);
   const now = deps.clock.now();
   const doc: PrivacyRequestDoc = {
@@ -86,17 +66,17 @@ export async function createPrivacyRequest(
     decidedBy: null,
     erasureAt: null,
   };
-  await privacyRequestsCollection(deps.db).insertOne(doc);
+  await deps.cols.privacyRequests.insertOne(doc);
   return doc;
 }
 
-export async function listOwnRequests(deps: Pick<AppDeps, 'db'>, userId: ObjectId): Promise<PrivacyRequestDoc[]> {
-  return privacyRequestsCollection(deps.db).find({ userId }).sort({ createdAt: -1, _id: -1 }).limit(PRIVACY_REQUEST_LIST_LIMIT).toArray();
+export async function listOwnRequests(deps: Pick<AppDeps, 'cols'>, userId: ObjectId): Promise<PrivacyRequestDoc[]> {
+  return deps.cols.privacyRequests.find({ userId }).sort({ createdAt: -1, _id: -1 }).limit(PRIVACY_REQUEST_LIST_LIMIT).toArray();
 }
 
 /** The verified admins' queue: open requests first, soonest due first, then the latest decided. */
-export async function listQueue(deps: Pick<AppDeps, 'db' | 'cols'>): Promise<QueuedPrivacyRequest[]> {
-  const col = privacyRequestsCollection(deps.db);
+export async function listQueue(deps: Pick<AppDeps, 'cols'>): Promise<QueuedPrivacyRequest[]> {
+  const col = deps.cols.privacyRequests;
   const open = await col.find({ status: 'open' }).sort({ dueAt: 1, _id: 1 }).limit(PRIVACY_REQUEST_LIST_LIMIT).toArray();
   const decided = await col
     .find({ status: { $ne: 'open' } })
@@ -129,7 +109,7 @@ export async function decideRequest(
   id: ObjectId,
   input: { decision: 'accept' | 'reject'; answer: string },
 ): Promise<PrivacyRequestDoc> {
-  const col = privacyRequestsCollection(deps.db);
+  const col = deps.cols.privacyRequests;
   const current = await col.findOne({ _id: id });
   if (!current) throw notFound(M.requestNotFound);
   const now = deps.clock.now();
@@ -161,7 +141,7 @@ export async function decideRequest(
  * stays `erasing` and is taken up again by the next run (every step is safe to repeat).
  */
 export async function runDueErasures(deps: Pick<AppDeps, 'db' | 'cols' | 'clock' | 'outbox'>): Promise<number> {
-  const col = privacyRequestsCollection(deps.db);
+  const col = deps.cols.privacyRequests;
   const now = deps.clock.now();
   let done = 0;
   const due = await col.find({ kind: 'erasure', status: { $in: ['scheduled', 'erasing'] }, erasureAt: { $lte: now } }).limit(50).toArray();
@@ -194,7 +174,7 @@ export async function eraseAccount(deps: Pick<AppDeps, 'db' | 'cols' | 'clock'>,
   const user = await deps.cols.users.findOne({ _id: userId });
   const email = erasedEmail(userId);
   await deps.cols.sessions.deleteMany({ userId });
-  await deps.db.collection('account_links').deleteMany({ userId });
+  await deps.cols.accountLinks.deleteMany({ userId });
   if (user && user.email !== email) {
     const unusable = await hashPassword(randomBytes(32).toString('base64url'));
     await deps.cols.users.updateOne(
@@ -204,17 +184,17 @@ export async function eraseAccount(deps: Pick<AppDeps, 'db' | 'cols' | 'clock'>,
         $unset: { rejectionReason: '', invitation: '' },
       },
     );
-    const outbox = outboxCollection(deps.db);
+    const outbox = deps.cols.outbox;
     await outbox.updateMany({ to: user.email, status: { $in: ['pending', 'sending'] } }, { $set: { status: 'cancelled', secret: null } });
     await outbox.updateMany({ to: user.email }, { $set: { to: email, data: {}, secret: null } });
   }
   await deps.cols.sessions.deleteMany({ userId });
-  await applications(deps.db).deleteMany({ userId });
-  const files = await uploadFiles(deps.db).find({ 'metadata.ownerId': userId }, { projection: { _id: 1 } }).toArray();
+  await deps.cols.applications.deleteMany({ userId });
+  const files = await deps.cols.uploadFiles.find({ 'metadata.ownerId': userId }, { projection: { _id: 1 } }).toArray();
   const bucket = uploadsBucket(deps.db);
   for (const file of files) await bucket.delete(file._id).catch(() => {});
-  await nomineesCollection(deps.db).deleteOne({ _id: userId });
-  const meetings = meetingsCollection(deps.db);
+  await deps.cols.nominees.deleteOne({ _id: userId });
+  const meetings = deps.cols.meetings;
   await meetings.updateMany({ clientId: userId }, { $set: { clientName: ERASED_NAME, clientEmail: email } });
   await meetings.updateMany({ doctorId: userId }, { $set: { doctorName: ERASED_NAME, doctorEmail: email } });
   await recordAudit(deps, { actor: null, action: 'privacy.erase', target: { type: 'user', id: userId.toHexString(), label: email } });

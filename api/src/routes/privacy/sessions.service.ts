@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import type { SessionRecord } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
-import type { SessionDoc } from '../../lib/mongo.ts';
+import type { SessionDoc } from '../../db/collections.ts';
 
 /**
  * The public handle of a session: derived from the stored hash, so the list can name a session
