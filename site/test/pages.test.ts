@@ -210,13 +210,19 @@ describe('about and financial aid', () => {
 });
 
 describe('policy pages', () => {
-  it.each(['/privacy-policy', '/terms-conditions'])('%s has 15 numbered sections, a contact section, an index and jump buttons', (path) => {
+  // The privacy policy also names the grievance officer (DPDP s. 13), between the sections and the contact.
+  it.each([
+    ['/privacy-policy', ['Grievance officer']],
+    ['/terms-conditions', []],
+  ])('%s has 15 numbered sections, then %j, a contact section, an index and jump buttons', (path, extra) => {
     const d = doc(path);
     const sections = all(d, 'section.policy__section');
-    expect(sections).toHaveLength(16);
+    expect(sections).toHaveLength(16 + extra.length);
     sections.slice(0, 15).forEach((section, i) => expect(text(section.querySelector('h2'))).toMatch(new RegExp(`^${i + 1}\\. \\S`)));
-    expect(text(sections[15]?.querySelector('h2'))).toBe('Contact Us');
-    expect(all(sections[15] ?? d, 'a').map((a) => a.getAttribute('href'))).toEqual(
+    expect(sections.slice(15, 15 + extra.length).map((section) => text(section.querySelector('h2')))).toEqual(extra);
+    const contact = sections[15 + extra.length];
+    expect(text(contact?.querySelector('h2'))).toBe('Contact Us');
+    expect(all(contact ?? d, 'a').map((a) => a.getAttribute('href'))).toEqual(
       expect.arrayContaining([`tel:${CONTACT.phone}`, `mailto:${CONTACT.email}`]),
     );
     const index = all(d, 'nav.policy__index a').map((a) => a.getAttribute('href'));

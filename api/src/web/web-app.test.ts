@@ -47,7 +47,7 @@ describe('one origin', () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<title>Home</title>');
     expect((await (await web.request('/services')).text())).toContain('Services');
-    for (const path of ['/login', '/dashboard', '/Dashboard', '/details', '/meetinghistory', '/meetings', '/privacy', '/admin/register', '/admin/Verified-doc-details/abc']) {
+    for (const path of ['/login', '/dashboard', '/Dashboard', '/details', '/meetinghistory', '/meetings', '/privacy', '/availability', '/admin/register', '/admin/Verified-doc-details/abc']) {
       const res = await web.request(path);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('<title>Portal</title>');

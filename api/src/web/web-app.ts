@@ -10,7 +10,7 @@ import { mailboxPage } from '../mail/mailbox-page.ts';
 import { dbDeadline } from './db-deadline.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
-export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|privacy|admin)(\/.*)?$/i;
+export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|availability|privacy|admin)(\/.*)?$/i;
 const HASHED_ASSET = /^\/(_astro|app-assets)\//;
 
 export interface WebOptions {
