@@ -60,8 +60,8 @@ export async function castOfPortal(baseUrl: string): Promise<PortalCast> {
   const staffLocked: PortalScreen[] = [{ path: '/dashboard' }, { path: '/meetinghistory' }, { path: '/meetings' }, { path: '/details' }];
   const screens: Record<PortalRole, PortalScreen[]> = {
     // Clients have their dashboard; the staff pages answer them with 'Access Denied'.
-    client: [{ path: '/dashboard' }, { path: '/meetinghistory' }, { path: '/meetings' }, { path: '/meetinghistory/no-such-screen' }],
-    associate: [{ path: '/dashboard' }, { path: '/meetinghistory' }, { path: '/meetings', prepare: lookUp(DEMO.client) }, { path: '/details' }],
+    client: [{ path: '/dashboard' }, { path: '/meetinghistory' }, { path: '/meetings' }, { path: '/privacy' }, { path: '/meetinghistory/no-such-screen' }],
+    associate: [{ path: '/dashboard' }, { path: '/meetinghistory' }, { path: '/meetings', prepare: lookUp(DEMO.client) }, { path: '/details' }, { path: '/availability' }, { path: '/privacy' }],
     unverifiedAssociate: staffLocked,
     unverifiedAdmin: staffLocked,
     admin: [
@@ -82,6 +82,10 @@ export async function castOfPortal(baseUrl: string): Promise<PortalCast> {
       { path: '/admin/grids/users' },
       { path: '/admin/grids/audit' },
       { path: '/admin/grids/emails' },
+      { path: '/admin/booking-requests' },
+      { path: '/admin/refunds' },
+      { path: '/admin/availability' },
+      { path: '/privacy' },
       { path: '/admin/no-such-screen' },
     ],
   };

@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
 import type { Meeting } from '@bh/shared';
 import { AddToCalendarButton } from '../meetings/AddToCalendarButton.tsx';
 import { AttendanceActions, BookingActions } from '../meetings/BookingActions.tsx';
@@ -86,10 +87,22 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
       ),
     });
   }
+  // An admin's Delete sits under the booking actions in the same cell: a column of its own made the
+  // admin's table wider than a laptop's window.
+  const canDelete = can('meetings', 'delete');
+  const withDelete = (m: Meeting, actions: ReactNode) =>
+    canDelete ? (
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        {actions}
+        <DeleteMeetingButton meeting={m} />
+      </Stack>
+    ) : (
+      actions
+    );
   columns.push(
     kind === 'upcoming'
-      ? { key: 'changes', labelKey: 'bh.booking.booking', render: (m) => <BookingActions meeting={m} now={now} /> }
-      : { key: 'status', labelKey: 'bh.booking.status', render: (m) => <AttendanceActions meeting={m} now={now} /> },
+      ? { key: 'changes', labelKey: 'bh.booking.booking', render: (m) => withDelete(m, <BookingActions meeting={m} now={now} />) }
+      : { key: 'status', labelKey: 'bh.booking.status', render: (m) => withDelete(m, <AttendanceActions meeting={m} now={now} />) },
   );
   if (can('meetings', 'viewReport')) {
     columns.push({
@@ -98,9 +111,6 @@ export function SessionsTable({ kind, meetings, now }: { kind: 'upcoming' | 'pas
       // A report is written after the session, so upcoming rows offer it only once they started.
       render: (m) => (kind === 'past' || startOf(m).getTime() <= now.getTime() ? <ReportActions meeting={m} /> : null),
     });
-  }
-  if (can('meetings', 'delete')) {
-    columns.push({ key: 'actions', labelKey: 'bh.dashboard.columns.actions', render: (m) => <DeleteMeetingButton meeting={m} /> });
   }
 
   return (
