@@ -4,6 +4,7 @@ import { istDateString, REGISTRATION_MESSAGES, type ApplicationRequest, type Upl
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { adminCreate } from '../support/server.ts';
+import { acceptPrivacyNotice } from '../support/portal.ts';
 import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
@@ -20,12 +21,14 @@ async function expectVisible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout: 20_000 });
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Signs in; a person's first sign-in accepts the privacy notice shown before the portal (issue 19). */
+async function signIn(page: Page, email: string, password: string, first: 'first sign-in' | 'again'): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Better Health ID').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/dashboard$/i);
+  if (first === 'first sign-in') await acceptPrivacyNotice(page);
 }
 
 /** The upload call as the browser's form would send it (multipart); returns the file's `secure_url`. */
@@ -106,7 +109,7 @@ describe('admin verification journey', () => {
     const associate = { name: 'Kavya Iyer', email: uniqueEmail('kavya') };
     const client = { name: 'Arjun Menon', email: uniqueEmail('arjun') };
     const { page, consoleErrors } = await session.newPage();
-    await signIn(page, adminEmail, PASSWORD);
+    await signIn(page, adminEmail, PASSWORD, 'first sign-in');
 
     // The admin creates the associate's and the client's accounts.
     await page.goto(`${baseUrl}/admin/register`);
@@ -146,7 +149,7 @@ describe('admin verification journey', () => {
     const status = await associateApi.call(ops.register.checkVerified);
     expect(status.json).toMatchObject({ isVerified: 'rejected', rejectionReason: reason });
     const rejected = await session.newPage();
-    await signIn(rejected.page, associate.email, PASSWORD);
+    await signIn(rejected.page, associate.email, PASSWORD, 'first sign-in');
     await expectVisible(rejected.page.getByText(reason).first());
     await rejected.context.close();
 
@@ -192,12 +195,12 @@ describe('admin verification journey', () => {
     expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
 
     // Both of them find it on their dashboards.
-    for (const [who, other] of [
-      [client, associate],
-      [associate, client],
+    for (const [who, other, first] of [
+      [client, associate, 'first sign-in'],
+      [associate, client, 'again'],
     ] as const) {
       const visitor = await session.newPage();
-      await signIn(visitor.page, who.email, PASSWORD);
+      await signIn(visitor.page, who.email, PASSWORD, first);
       await expectVisible(visitor.page.getByText(other.name).first());
       await expectVisible(visitor.page.getByText('04:15 PM').first());
     }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
-import { expectVisible, signIn, toneOf, unexpectedErrors } from '../support/portal.ts';
+import { acceptPrivacyNotice, expectVisible, signIn, toneOf, unexpectedErrors } from '../support/portal.ts';
 import { newPassword } from '../support/seed.ts';
 import { adminCreate } from '../support/server.ts';
 import { api as ops } from '@bh/shared/contract';
@@ -42,6 +42,8 @@ describe('the first admin', () => {
 
     const { page, consoleErrors } = await session.newPage();
     await signIn(page, baseUrl, admin);
+    // A first sign-in shows the privacy notice before the portal (issue 19).
+    await acceptPrivacyNotice(page);
     await expectVisible(page.getByText('Hello, Meenakshi!'));
     await page.getByRole('menuitem', { name: 'Create Accounts' }).click();
     await page.waitForURL(`${baseUrl}/admin/register`);
@@ -72,11 +74,13 @@ describe('the first admin', () => {
     // Both new people sign in with the passwords the admin gave them.
     const associateTab = await session.newPage();
     await signIn(associateTab.page, baseUrl, associate);
+    await acceptPrivacyNotice(associateTab.page);
     await expectVisible(associateTab.page.getByText('Hello, Sandeep!'));
     await expectVisible(associateTab.page.getByText('Your dashboard is LOCKED'));
 
     const clientTab = await session.newPage();
     await signIn(clientTab.page, baseUrl, client);
+    await acceptPrivacyNotice(clientTab.page);
     await expectVisible(clientTab.page.getByText('Hello, Ritika!'));
     await expectVisible(clientTab.page.getByText(client.email));
 

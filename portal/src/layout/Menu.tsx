@@ -58,6 +58,9 @@ export function Menu() {
   }, [pathname, isSheet, setOpen]);
 
   const admin = adminSection(can, isSheet ? 'sheet' : 'desktop');
+  // A tapped link closes the sheet too: a link the route turns away (an admin tool for an admin not
+  // yet verified) comes back to the same path, which the effect above never sees change.
+  const closeSheet = isSheet ? () => setOpen(false) : undefined;
 
   return (
     <RaMenu>
@@ -65,7 +68,7 @@ export function Menu() {
         link.disabled ? (
           <DisabledItem key={link.to} link={link} collapsed={collapsed} />
         ) : (
-          <RaMenu.Item key={link.to} to={link.to} primaryText={link.labelKey} leftIcon={<link.icon />} />
+          <RaMenu.Item key={link.to} to={link.to} primaryText={link.labelKey} leftIcon={<link.icon />} onClick={closeSheet} />
         ),
       )}
       {admin ? (
@@ -79,7 +82,7 @@ export function Menu() {
           )}
           {admin.map((item) =>
             item.kind === 'entry' ? (
-              <AdminItem key={item.entry.path} entry={item.entry} />
+              <AdminItem key={item.entry.path} entry={item.entry} onClick={closeSheet} />
             ) : (
               <SubMenu
                 key={item.group}
@@ -87,6 +90,7 @@ export function Menu() {
                 icon={GROUP_ICONS[item.group]}
                 entries={item.entries}
                 collapsed={collapsed}
+                onClick={closeSheet}
               />
             ),
           )}
@@ -133,9 +137,9 @@ function DisabledItem({ link, collapsed }: { link: MenuLink; collapsed: boolean 
   );
 }
 
-function AdminItem({ entry }: { entry: AdminMenuEntry }) {
+function AdminItem({ entry, onClick }: { entry: AdminMenuEntry; onClick: (() => void) | undefined }) {
   const Icon = entry.icon;
-  return <RaMenu.Item to={entry.path} primaryText={entry.labelKey} leftIcon={<Icon />} />;
+  return <RaMenu.Item to={entry.path} primaryText={entry.labelKey} leftIcon={<Icon />} onClick={onClick} />;
 }
 
 function SubMenu({
@@ -143,11 +147,13 @@ function SubMenu({
   icon: Icon,
   entries,
   collapsed,
+  onClick,
 }: {
   labelKey: string;
   icon: typeof VerifiedIcon;
   entries: AdminMenuEntry[];
   collapsed: boolean;
+  onClick: (() => void) | undefined;
 }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -174,7 +180,7 @@ function SubMenu({
       <Collapse in={expanded} timeout="auto" unmountOnExit>
         <List component="div" role="group" disablePadding aria-label={label} sx={{ pl: collapsed ? 0 : 1.5 }}>
           {entries.map((entry) => (
-            <AdminItem key={entry.path} entry={entry} />
+            <AdminItem key={entry.path} entry={entry} onClick={onClick} />
           ))}
         </List>
       </Collapse>
