@@ -312,6 +312,22 @@ describe('POST /api/v1/payments/verify-coupon/{service}/{planType}', () => {
     expect(await ctx.deps.db.collection('outbox').countDocuments({ template: 'coupon-link', to: client.email })).toBe(COUPON_MAIL_LIMITS.perEmail);
   });
 
+  it('emails exactly 3 times however many checks for one address arrive at once', async () => {
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.createUser({ role: 'user' });
+    const care = uniqueCode('CARE');
+    await createCoupon(admin.cookie, couponBody(care, { forNewUsers: false }));
+    const answers = await Promise.all(
+      Array.from({ length: COUPON_MAIL_LIMITS.perEmail + 5 }, () =>
+        verify(uniqueIp(), 'mentalHealthCounselling/single', { couponCode: care, email: client.email, isExistingUser: true }),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    await couponEmailsSettled();
+    // Neither more than the cap nor fewer: parallel checks must not count each other out.
+    expect(await ctx.deps.db.collection('outbox').countDocuments({ template: 'coupon-link', to: client.email })).toBe(COUPON_MAIL_LIMITS.perEmail);
+  });
+
   it('explains every refusal', async () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const client = await ctx.createUser({ role: 'user' });

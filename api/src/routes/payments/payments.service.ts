@@ -77,7 +77,7 @@ export async function setDefaultLink(
 
 /**
  * Links sent by email for existing users: per address at most this many an hour. Further checks
- * are answered the same but send nothing, so nobody can flood a client's inbox through this form.
+ * (in one clock hour) are answered the same but send nothing, so nobody can flood a client's inbox through this form.
  */
 export const COUPON_MAIL_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 3 } as const;
 
@@ -148,16 +148,25 @@ async function emailCouponLink(
 ): Promise<void> {
   const account = await collections(deps.db).users.findOne({ email: input.email });
   if (!account || account.role !== 'user' || account.invitation === 'revoked') return;
-  const hits = await deps.limiter.hit(`coupon:email:${input.email}`, COUPON_MAIL_LIMITS.windowMs);
-  if (hits > COUPON_MAIL_LIMITS.perEmail) return;
-  await deps.outbox.enqueue([
-    {
-      to: account.email,
-      template: 'coupon-link',
-      data: { name: account.name, couponCode: input.couponCode, planLabel: planLabel(input.service, input.planType) },
-      link: input.paymentLink,
-    },
+  // A slot is claimed before the email is written (not counted after), so checks arriving
+  // together neither pass the cap nor count each other out of it.
+  const slot = await deps.limiter.reserve([
+    { key: `coupon:email:${input.email}`, limit: COUPON_MAIL_LIMITS.perEmail, windowMs: COUPON_MAIL_LIMITS.windowMs },
   ]);
+  if (!slot.ok) return;
+  try {
+    await deps.outbox.enqueue([
+      {
+        to: account.email,
+        template: 'coupon-link',
+        data: { name: account.name, couponCode: input.couponCode, planLabel: planLabel(input.service, input.planType) },
+        link: input.paymentLink,
+      },
+    ]);
+  } catch (err) {
+    await slot.release().catch(() => {});
+    throw err;
+  }
 }
 
 /** Coupon emails still being written after their answer went; tests and shutdown can wait for them. */
