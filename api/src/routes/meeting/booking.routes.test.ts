@@ -129,11 +129,15 @@ describe('cancelling under the terms (through the API)', () => {
     expect((await post(`/meeting/${id}/reschedule`, stranger.cookie, { meetingDate: '2026-06-18', meetingTime: '10:00 AM', reason: 'x' })).status).toBe(404);
     expect((await post(`/meeting/${id}/request`, otherDoctor.cookie, { kind: 'cancel', reason: 'x' })).status).toBe(404);
     expect((await post(`/meeting/${id}/attendance`, otherDoctor.cookie, { outcome: 'completed' })).status).toBe(404);
-    // The associate of the meeting asks an admin instead of cancelling: the access table refuses
-    // them before the booking policy is consulted (ACCESS.meetingChange).
-    const own = await post(`/meeting/${id}/cancel`, doctor.cookie, { reason: 'x' });
-    expect(own.status).toBe(403);
-    expect(await messageOf(own)).toBe(ACCESS.meetingChange.forbidden);
+    // The associate of the meeting asks an admin instead of cancelling or rescheduling: the access
+    // table refuses them before the booking policy is consulted (ACCESS.meetingChange).
+    for (const own of [
+      await post(`/meeting/${id}/cancel`, doctor.cookie, { reason: 'x' }),
+      await post(`/meeting/${id}/reschedule`, doctor.cookie, { meetingDate: '2026-06-18', meetingTime: '10:00 AM', reason: 'x' }),
+    ]) {
+      expect(own.status).toBe(403);
+      expect(await messageOf(own)).toBe(ACCESS.meetingChange.forbidden);
+    }
     // The cause is the admin's: a client's cancellation is always their own request.
     const res = await post(`/meeting/${id}/cancel`, client.cookie, { reason: 'x', cause: 'technical_failure' });
     expect(res.status).toBe(200);

@@ -153,14 +153,13 @@ async function applyCancel(deps: Deps, actor: AuthUser, meeting: MeetingDoc, cau
 /**
  * POST /meeting/{id}/cancel. A client cancels their own session before it starts (refund by
  * notice); an admin any scheduled one, naming the cause (a technical failure or the associate's
- * absence is refunded in full). An associate asks an admin instead.
+ * absence is refunded in full). An associate asks an admin instead: the access table
+ * (ACCESS.meetingChange) refuses them before this runs.
  */
 export async function cancelBooking(deps: Deps, user: AuthUser, meetingId: ObjectId, input: { reason: string; cause?: CancelReason | undefined }): Promise<Meeting> {
   const meeting = await meetingSeenBy(deps, user, meetingId);
   requireScheduled(meeting);
-  const options = optionsFor(deps, user, meeting);
-  if (options.cancel === 'request') throw forbidden(B.cancelAskAdmin);
-  if (options.cancel === 'no') throw conflict(B.cancelNotAllowed);
+  if (optionsFor(deps, user, meeting).cancel !== 'direct') throw conflict(B.cancelNotAllowed);
   const cause = user.role === 'admin' ? (input.cause ?? 'client_request') : 'client_request';
   return toMeeting(await applyCancel(deps, user, meeting, cause, input.reason, deps.clock.now()));
 }
@@ -185,22 +184,22 @@ async function applyReschedule(deps: Deps, actor: AuthUser, meeting: MeetingDoc,
   return result;
 }
 
-/**
- * POST /meeting/{id}/reschedule. A client moves their own session with 24 h or more of notice,
- * to a time inside the associate's hours; an admin moves any scheduled session to any free time.
- * Inside 24 h a client sends a request instead; an associate always does.
- */
 /** A new time must lie ahead (the contract's schema has no clock; this is the API's). */
 function requireAhead(deps: Pick<AppDeps, 'clock'>, startsAt: Date): void {
   if (!isFutureStart(startsAt, deps.clock.now())) throw new AppError(400, M.timeInPast, [{ path: 'meetingTime', message: M.timeInPast }]);
 }
 
+/**
+ * POST /meeting/{id}/reschedule. A client moves their own session with 24 h or more of notice,
+ * to a time inside the associate's hours; an admin moves any scheduled session to any free time.
+ * Inside 24 h a client sends a request instead. An associate always does: the access table
+ * (ACCESS.meetingChange) refuses them before this runs.
+ */
 export async function rescheduleBooking(deps: Deps, user: AuthUser, meetingId: ObjectId, input: RescheduleMeetingData): Promise<Meeting> {
   requireAhead(deps, input.startsAt);
   const meeting = await meetingSeenBy(deps, user, meetingId);
   requireScheduled(meeting);
   const options = optionsFor(deps, user, meeting);
-  if (user.role === 'doctor') throw forbidden(B.rescheduleAskAdminAssociate);
   if (options.reschedule === 'request') throw conflict(B.rescheduleAskAdmin);
   if (options.reschedule === 'no') throw conflict(B.rescheduleNotAllowed);
   if (user.role === 'user' && !withinHours(await availabilityOf(deps, meeting.doctorId), input.startsAt)) {
