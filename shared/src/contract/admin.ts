@@ -9,7 +9,9 @@ import {
   publicUserSchema,
 } from '../schemas/index.ts';
 import { applicationRecordSchema } from '../schemas/registration-extra.ts';
-import { defineOperation, errorReply, jsonReply } from './define.ts';
+import { jsonReply, operations } from './define.ts';
+
+const op = operations('Admin grids');
 
 /** A grid row: react-admin needs an `id`. */
 const gridRecord = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => schema.extend({ id: z.string() });
@@ -30,144 +32,42 @@ const page = <S extends z.ZodType>(resource: string, record: S) => jsonReply(`A 
  * `filter={...}`, each JSON text in a query parameter, parsed and whitelisted by `adminListQuery`.
  */
 export const admin = {
-  meetings: defineOperation({
-    operationId: 'adminMeetings',
-    method: 'get',
-    path: '/admin/meetings',
-    tags: ['Admin grids'],
-    summary: 'Every meeting (the full history)',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.meetings },
-    responses: { 200: page('meetings', meetingRecord) },
-  }),
+  meetings: op('GET /admin/meetings', 'adminMeetings', { access: 'verifiedAdmin', summary: 'Every meeting (the full history)', query: adminListQuery.meetings,
+    responses: { 200: page('meetings', meetingRecord) } }),
 
-  meeting: defineOperation({
-    operationId: 'adminMeeting',
-    method: 'get',
-    path: '/admin/meetings/{id}',
-    tags: ['Admin grids'],
-    summary: 'One meeting',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The meeting.', meetingRecord), 404: errorReply('No such meeting.') },
-  }),
+  meeting: op('GET /admin/meetings/{id}', 'adminMeeting', { access: 'verifiedAdmin', summary: 'One meeting', params: adminIdParam,
+    responses: { 200: jsonReply('The meeting.', meetingRecord), 404: 'No such meeting.' } }),
 
-  deleteMeeting: defineOperation({
-    operationId: 'adminDeleteMeeting',
-    method: 'delete',
-    path: '/admin/meetings/{id}',
-    tags: ['Admin grids'],
-    summary: 'Delete a meeting',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The deleted meeting.', meetingRecord), 404: errorReply('No such meeting.') },
-  }),
+  deleteMeeting: op('DELETE /admin/meetings/{id}', 'adminDeleteMeeting', { access: 'verifiedAdmin', summary: 'Delete a meeting', params: adminIdParam,
+    responses: { 200: jsonReply('The deleted meeting.', meetingRecord), 404: 'No such meeting.' } }),
 
-  users: defineOperation({
-    operationId: 'adminUsers',
-    method: 'get',
-    path: '/admin/users',
-    tags: ['Admin grids'],
-    summary: 'Accounts',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.users },
-    responses: { 200: page('users', userRecord) },
-  }),
+  users: op('GET /admin/users', 'adminUsers', { access: 'verifiedAdmin', summary: 'Accounts', query: adminListQuery.users,
+    responses: { 200: page('users', userRecord) } }),
 
-  user: defineOperation({
-    operationId: 'adminUser',
-    method: 'get',
-    path: '/admin/users/{id}',
-    tags: ['Admin grids'],
-    summary: 'One account',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The account.', userRecord), 404: errorReply('User not found.') },
-  }),
+  user: op('GET /admin/users/{id}', 'adminUser', { access: 'verifiedAdmin', summary: 'One account', params: adminIdParam,
+    responses: { 200: jsonReply('The account.', userRecord), 404: 'User not found.' } }),
 
-  coupons: defineOperation({
-    operationId: 'adminCoupons',
-    method: 'get',
-    path: '/admin/coupons',
-    tags: ['Admin grids'],
-    summary: 'Coupons',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.coupons },
-    responses: { 200: page('coupons', couponRecord) },
-  }),
+  coupons: op('GET /admin/coupons', 'adminCoupons', { access: 'verifiedAdmin', summary: 'Coupons', query: adminListQuery.coupons,
+    responses: { 200: page('coupons', couponRecord) } }),
 
-  applications: defineOperation({
-    operationId: 'adminApplications',
-    method: 'get',
-    path: '/admin/applications',
-    tags: ['Admin grids'],
-    summary: 'Verification applications',
-    description:
-      "A row's `id` is the applicant's user id, the one doctor-details, verify-doctor and reject-doctor take. No numbers or documents in the rows.",
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.applications },
-    responses: { 200: page('applications', applicationRecordSchema) },
-  }),
+  applications: op('GET /admin/applications', 'adminApplications', { access: 'verifiedAdmin', summary: 'Verification applications', query: adminListQuery.applications,
+    description: "A row's `id` is the applicant's user id, the one doctor-details, verify-doctor and reject-doctor take. No numbers or documents in the rows.",
+    responses: { 200: page('applications', applicationRecordSchema) } }),
 
-  application: defineOperation({
-    operationId: 'adminApplication',
-    method: 'get',
-    path: '/admin/applications/{id}',
-    tags: ['Admin grids'],
-    summary: "One application row, by the applicant's user id",
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The row.', applicationRecordSchema), 404: errorReply('BH Associate not found.') },
-  }),
+  application: op('GET /admin/applications/{id}', 'adminApplication', { access: 'verifiedAdmin', summary: "One application row, by the applicant's user id", params: adminIdParam,
+    responses: { 200: jsonReply('The row.', applicationRecordSchema), 404: 'BH Associate not found.' } }),
 
-  audit: defineOperation({
-    operationId: 'adminAudit',
-    method: 'get',
-    path: '/admin/audit',
-    tags: ['Admin grids'],
-    summary: 'The audit log',
-    description:
-      'Who did what, when, to what: account creations, verification decisions, coupon, meeting and default-link changes. Never secrets or full identity numbers.',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.audit },
-    responses: { 200: page('audit entries', auditRecord) },
-  }),
+  audit: op('GET /admin/audit', 'adminAudit', { access: 'verifiedAdmin', summary: 'The audit log', query: adminListQuery.audit,
+    description: 'Who did what, when, to what: account creations, verification decisions, coupon, meeting and default-link changes. Never secrets or full identity numbers.',
+    responses: { 200: page('audit entries', auditRecord) } }),
 
-  emails: defineOperation({
-    operationId: 'adminEmails',
-    method: 'get',
-    path: '/admin/emails',
-    tags: ['Admin grids'],
-    summary: 'The outbox: every email and how it went',
+  emails: op('GET /admin/emails', 'adminEmails', { access: 'verifiedAdmin', summary: 'The outbox: every email and how it went', query: adminListQuery.emails,
     description: 'Recipient, template, status, tries, last error, due and sent times. Never a body, template data or a one-time link.',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.emails },
-    responses: { 200: page('emails', emailRecordSchema) },
-  }),
+    responses: { 200: page('emails', emailRecordSchema) } }),
 
-  email: defineOperation({
-    operationId: 'adminEmail',
-    method: 'get',
-    path: '/admin/emails/{id}',
-    tags: ['Admin grids'],
-    summary: 'One email of the outbox',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply("The email's delivery record.", emailRecordSchema), 404: errorReply('No such email.') },
-  }),
+  email: op('GET /admin/emails/{id}', 'adminEmail', { access: 'verifiedAdmin', summary: 'One email of the outbox', params: adminIdParam,
+    responses: { 200: jsonReply("The email's delivery record.", emailRecordSchema), 404: 'No such email.' } }),
 
-  resendEmail: defineOperation({
-    operationId: 'adminResendEmail',
-    method: 'post',
-    path: '/admin/emails/{id}/resend',
-    tags: ['Admin grids'],
-    summary: 'Send a failed email again',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: {
-      200: jsonReply('Back in the queue with fresh tries.', emailResendResponse),
-      404: errorReply('No such email.'),
-      409: errorReply('The email has not failed.'),
-    },
-  }),
+  resendEmail: op('POST /admin/emails/{id}/resend', 'adminResendEmail', { access: 'verifiedAdmin', summary: 'Send a failed email again', params: adminIdParam,
+    responses: { 200: jsonReply('Back in the queue with fresh tries.', emailResendResponse), 404: 'No such email.', 409: 'The email has not failed.' } }),
 };
