@@ -27,46 +27,47 @@ const CONTENT_RANGE = { 'Content-Range': 'The page and the total, e.g. `meetings
 /** ra-data-simple-rest's list answer: the records as a bare array, the total in `Content-Range`. */
 const page = <S extends z.ZodType>(resource: string, record: S) => jsonReply(`A page of ${resource} as a bare array.`, z.array(record), CONTENT_RANGE);
 
+type Grid = keyof typeof adminListQuery;
+
+/** A grid's list: `GET /admin/<grid>` with its sort, range and filter whitelisted by `adminListQuery`, answered a page at a time. */
+const list = <const G extends Grid, const Id extends string, S extends z.ZodType>(grid: G, operationId: Id, summary: string, record: S, more: { rows?: string; description?: string } = {}) =>
+  op(`GET /admin/${grid}`, operationId, {
+    access: 'verifiedAdmin', summary, query: adminListQuery[grid], ...(more.description ? { description: more.description } : {}),
+    responses: { 200: page(more.rows ?? grid, record) } });
+
+/** One row of a grid by its `id`: `GET /admin/<grid>/{id}`. */
+const row = <const G extends Grid, const Id extends string, A extends ReturnType<typeof jsonReply>>(grid: G, operationId: Id, summary: string, answer: A, missing: string) =>
+  op(`GET /admin/${grid}/{id}`, operationId, { access: 'verifiedAdmin', summary, params: adminIdParam, responses: { 200: answer, 404: missing } });
+
 /**
  * The react-admin grids (ra-data-simple-rest): `sort=["field","ASC"]`, `range=[0,24]` and
  * `filter={...}`, each JSON text in a query parameter, parsed and whitelisted by `adminListQuery`.
  */
 export const admin = {
-  meetings: op('GET /admin/meetings', 'adminMeetings', { access: 'verifiedAdmin', summary: 'Every meeting (the full history)', query: adminListQuery.meetings,
-    responses: { 200: page('meetings', meetingRecord) } }),
-
-  meeting: op('GET /admin/meetings/{id}', 'adminMeeting', { access: 'verifiedAdmin', summary: 'One meeting', params: adminIdParam,
-    responses: { 200: jsonReply('The meeting.', meetingRecord), 404: 'No such meeting.' } }),
+  meetings: list('meetings', 'adminMeetings', 'Every meeting (the full history)', meetingRecord),
+  meeting: row('meetings', 'adminMeeting', 'One meeting', jsonReply('The meeting.', meetingRecord), 'No such meeting.'),
 
   deleteMeeting: op('DELETE /admin/meetings/{id}', 'adminDeleteMeeting', { access: 'verifiedAdmin', summary: 'Delete a meeting', params: adminIdParam,
     responses: { 200: jsonReply('The deleted meeting.', meetingRecord), 404: 'No such meeting.' } }),
 
-  users: op('GET /admin/users', 'adminUsers', { access: 'verifiedAdmin', summary: 'Accounts', query: adminListQuery.users,
-    responses: { 200: page('users', userRecord) } }),
+  users: list('users', 'adminUsers', 'Accounts', userRecord),
+  user: row('users', 'adminUser', 'One account', jsonReply('The account.', userRecord), 'User not found.'),
+  coupons: list('coupons', 'adminCoupons', 'Coupons', couponRecord),
 
-  user: op('GET /admin/users/{id}', 'adminUser', { access: 'verifiedAdmin', summary: 'One account', params: adminIdParam,
-    responses: { 200: jsonReply('The account.', userRecord), 404: 'User not found.' } }),
-
-  coupons: op('GET /admin/coupons', 'adminCoupons', { access: 'verifiedAdmin', summary: 'Coupons', query: adminListQuery.coupons,
-    responses: { 200: page('coupons', couponRecord) } }),
-
-  applications: op('GET /admin/applications', 'adminApplications', { access: 'verifiedAdmin', summary: 'Verification applications', query: adminListQuery.applications,
+  applications: list('applications', 'adminApplications', 'Verification applications', applicationRecordSchema, {
     description: "A row's `id` is the applicant's user id, the one doctor-details, verify-doctor and reject-doctor take. No numbers or documents in the rows.",
-    responses: { 200: page('applications', applicationRecordSchema) } }),
+  }),
+  application: row('applications', 'adminApplication', "One application row, by the applicant's user id", jsonReply('The row.', applicationRecordSchema), 'BH Associate not found.'),
 
-  application: op('GET /admin/applications/{id}', 'adminApplication', { access: 'verifiedAdmin', summary: "One application row, by the applicant's user id", params: adminIdParam,
-    responses: { 200: jsonReply('The row.', applicationRecordSchema), 404: 'BH Associate not found.' } }),
-
-  audit: op('GET /admin/audit', 'adminAudit', { access: 'verifiedAdmin', summary: 'The audit log', query: adminListQuery.audit,
+  audit: list('audit', 'adminAudit', 'The audit log', auditRecord, {
+    rows: 'audit entries',
     description: 'Who did what, when, to what: account creations, verification decisions, coupon, meeting and default-link changes. Never secrets or full identity numbers.',
-    responses: { 200: page('audit entries', auditRecord) } }),
+  }),
 
-  emails: op('GET /admin/emails', 'adminEmails', { access: 'verifiedAdmin', summary: 'The outbox: every email and how it went', query: adminListQuery.emails,
+  emails: list('emails', 'adminEmails', 'The outbox: every email and how it went', emailRecordSchema, {
     description: 'Recipient, template, status, tries, last error, due and sent times. Never a body, template data or a one-time link.',
-    responses: { 200: page('emails', emailRecordSchema) } }),
-
-  email: op('GET /admin/emails/{id}', 'adminEmail', { access: 'verifiedAdmin', summary: 'One email of the outbox', params: adminIdParam,
-    responses: { 200: jsonReply("The email's delivery record.", emailRecordSchema), 404: 'No such email.' } }),
+  }),
+  email: row('emails', 'adminEmail', 'One email of the outbox', jsonReply("The email's delivery record.", emailRecordSchema), 'No such email.'),
 
   resendEmail: op('POST /admin/emails/{id}/resend', 'adminResendEmail', { access: 'verifiedAdmin', summary: 'Send a failed email again', params: adminIdParam,
     responses: { 200: jsonReply('Back in the queue with fresh tries.', emailResendResponse), 404: 'No such email.', 409: 'The email has not failed.' } }),
