@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { ARGON2_PARAMS, hashPassword } from '@bh/api/lib/password';
 import { freePort } from '@bh/api/db/embedded';
-import { insertAccount, insertMeetingsInBulk, type MeetingDoc } from '@bh/api/seed/bulk';
+import { insertAccount, insertMeetingsInBulk, newMeetingDoc, type MeetingDoc } from '@bh/api/seed/bulk';
 import { collections } from '@bh/api/db/collections';
 import { istDateString } from '@bh/shared';
 import { medianResult, median, runLoad, type LoadResult } from './load.ts';
@@ -63,35 +63,14 @@ function benchMeetings(clientId: ObjectId, clientEmail: string, from: number, to
   const doctorId = new ObjectId();
   const now = Date.now();
   const docs: MeetingDoc[] = [];
+  const bench = { _id: clientId, email: clientEmail, name: 'Bench Client' };
   for (let i = from; i < to; i += 1) {
     const mine = i < 10;
     const startsAt = new Date(now + (i % 2000) * 3 * 60 * 60 * 1000 - 500 * 60 * 60 * 1000);
     const other = Math.floor(i / 25);
-    docs.push({
-      _id: new ObjectId(),
-      meetingDate: istDateString(startsAt),
-      meetingTime: '10:30 AM',
-      startsAt,
-      meetingLink: 'https://meet.example.org/bench',
-      formLink: 'https://forms.example.org/bench',
-      clientId: mine ? clientId : idFor(otherClients, other),
-      clientEmail: mine ? clientEmail : `other-${other}@bench.betterhealth.in`,
-      clientName: mine ? 'Bench Client' : `Other Client ${other}`,
-      doctorId: mine ? doctorId : idFor(otherAssociates, chunkOf(i) * 5 + (i % 5)),
-      doctorEmail: 'bench-associate@bench.betterhealth.in',
-      doctorName: 'Bench Associate',
-      userJoinedAt: null,
-      docJoinedAt: null,
-      reportLink: '',
-      createdAt: new Date(now),
-      createdBy: doctorId,
-      status: 'scheduled',
-      cancellation: null,
-      noShowBy: null,
-      history: [],
-      sequence: 0,
-      openRequestId: null,
-    });
+    const client = mine ? bench : { _id: idFor(otherClients, other), email: `other-${other}@bench.betterhealth.in`, name: `Other Client ${other}` };
+    const associate = { _id: mine ? doctorId : idFor(otherAssociates, chunkOf(i) * 5 + (i % 5)), email: 'bench-associate@bench.betterhealth.in', name: 'Bench Associate' };
+    docs.push(newMeetingDoc(client, associate, { meetingDate: istDateString(startsAt), meetingTime: '10:30 AM', startsAt, meetingLink: 'https://meet.example.org/bench', formLink: 'https://forms.example.org/bench', createdAt: new Date(now), createdBy: doctorId }));
   }
   return docs;
 }
