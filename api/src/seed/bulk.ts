@@ -39,7 +39,11 @@ export async function insertAccount(
   return _id;
 }
 
-/** Meetings with their participants' cards, in batches of 1,000 (see insertMeetings). */
+/**
+ * Meetings with their participants' cards: each participant's list is written once for all of
+ * `docs` (FerretDB rewrites a whole document on every update, so a list grown in many steps costs
+ * many rewrites), then the meetings 1,000 per insert (see insertMeetings).
+ */
 export async function insertMeetingsInBulk(db: Db, docs: MeetingDoc[]): Promise<void> {
-  for (let i = 0; i < docs.length; i += 1000) await insertMeetings(db, docs.slice(i, i + 1000));
+  await insertMeetings(db, docs);
 }

@@ -5,7 +5,7 @@ import { MEETING_LENGTH_MINUTES, MINUTE_MS, newMeetingState, type Meeting, type 
 import type { AppDeps } from '../../lib/deps.ts';
 import { collections, type CancellationDoc, type ChangeActor, type HistoryEntryDoc, type MeetingCard, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { addCards, cardsByParticipant, cardsOf, editCards, latestCardsOf, meetingsOf, putCard, removeCard } from './participant-meetings.ts';
+import { addCards, addCardsInBulk, cardsByParticipant, cardsOf, editCards, latestCardsOf, meetingsOf, putCard, removeCard } from './participant-meetings.ts';
 
 /**
  * Meetings behind one store (issue 16 item 5, issue 18): creating, deleting, cancelling,
@@ -106,13 +106,13 @@ export function newMeetingDoc(
 
 /**
  * Stores meetings that were put together outside the booking flow (demo data, tests, the
- * benchmark): their participants' cards first, then the meetings. Not for concurrent use: it
- * takes no booking claims.
+ * benchmark): their participants' cards first (one list per participant for all of `docs`), then
+ * the meetings, 1,000 per insert. Not for concurrent use: it takes no booking claims.
  */
 export async function insertMeetings(db: Db, docs: MeetingDoc[]): Promise<void> {
   if (docs.length === 0) return;
-  await addCards(db, cardsByParticipant(docs));
-  await meetingsCollection(db).insertMany(docs);
+  await addCardsInBulk(db, cardsByParticipant(docs));
+  for (let i = 0; i < docs.length; i += 1000) await meetingsCollection(db).insertMany(docs.slice(i, i + 1000));
 }
 
 export async function findMeeting(db: Db, id: ObjectId): Promise<MeetingDoc | null> {

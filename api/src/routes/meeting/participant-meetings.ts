@@ -1,4 +1,4 @@
-import { ObjectId, type Db } from 'mongodb';
+import { MongoBulkWriteError, ObjectId, type Db } from 'mongodb';
 import { collections, meetingCard, type MeetingCard, type MeetingDoc } from '../../db/collections.ts';
 
 /**
@@ -48,6 +48,25 @@ export async function addCards(db: Db, byParticipant: Map<string, MeetingCard[]>
   for (const [participantId, cards] of byParticipant) {
     await participantMeetingsCollection(db).updateOne({ _id: new ObjectId(participantId) }, { $push: { cards: { $each: cards } } }, { upsert: true });
   }
+}
+
+/**
+ * The same for many meetings at once (bulk data): the lists of participants new to the collection
+ * are inserted in one command; those that already exist get their cards by `addCards`.
+ */
+export async function addCardsInBulk(db: Db, byParticipant: Map<string, MeetingCard[]>): Promise<void> {
+  const lists = [...byParticipant].map(([participantId, cards]) => ({ _id: new ObjectId(participantId), cards }));
+  if (lists.length === 0) return;
+  let existing: typeof lists = [];
+  try {
+    await participantMeetingsCollection(db).insertMany(lists, { ordered: false });
+  } catch (err) {
+    if (!(err instanceof MongoBulkWriteError)) throw err;
+    const failed = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+    if (failed.length === 0 || failed.some((e) => e.code !== 11000)) throw err;
+    existing = failed.map((e) => lists[e.index]!);
+  }
+  await addCards(db, new Map(existing.map((list) => [list._id.toHexString(), list.cards])));
 }
 
 /**
