@@ -141,7 +141,7 @@ export async function markRefunded(deps: Pick<AppDeps, 'db' | 'clock'>, admin: A
 async function applyCancel(deps: Deps, actor: AuthUser, meeting: MeetingDoc, cause: CancelReason, reason: string, noticeFrom: Date): Promise<MeetingDoc> {
   const at = deps.clock.now();
   const band = refundBand(cause, meeting.startsAt.getTime() - noticeFrom.getTime());
-  const cancelled = await cancelMeeting(deps, meeting._id, { at, by: actorOf(actor), cause, reason, band });
+  const cancelled = await cancelMeeting(deps, meeting, { at, by: actorOf(actor), cause, reason, band }).catch(busyAsConflict);
   if (!cancelled) throw conflict(B.notScheduled);
   await recordRefundDue(deps, cancelled, band, cause, at);
   if (meeting.openRequestId) await closeRequest(deps, meeting.openRequestId, actor, 'declined');
@@ -221,7 +221,7 @@ export async function recordAttendance(deps: Deps, user: AuthUser, meetingId: Ob
   if (!optionsFor(deps, user, meeting).attendance) throw conflict(B.attendanceTooEarly);
   const status = outcome === 'completed' ? 'completed' : 'no_show';
   const noShowBy = outcome === 'no_show_client' ? 'client' : outcome === 'no_show_associate' ? 'associate' : null;
-  const marked = await markAttendance(deps, meetingId, { status, noShowBy }, actorOf(user));
+  const marked = await markAttendance(deps, meeting, { status, noShowBy }, actorOf(user)).catch(busyAsConflict);
   if (!marked) throw conflict(B.notScheduled);
   if (noShowBy === 'associate') await recordRefundDue(deps, marked, 'full', 'associate_unavailable', deps.clock.now());
   await recordAudit(deps, { actor: user, action: 'meeting.attendance', target: { type: 'meeting', id: meetingId.toHexString(), label: label(marked) }, details: { outcome } });
@@ -286,7 +286,10 @@ export async function requestChange(deps: Deps, user: AuthUser, meetingId: Objec
   };
   await changeRequestsCollection(deps.db).insertOne(doc);
   // The meeting holds the one open request: of two parallel requests, one takes it.
-  const taken = await openRequestOn(deps, meetingId, doc._id, { kind: 'requested', at: now, by: actorOf(user), reason: `${input.kind}: ${input.reason}`, from: null, to: input.proposed?.startsAt ?? null });
+  const taken = await openRequestOn(deps, meeting, doc._id, { kind: 'requested', at: now, by: actorOf(user), reason: `${input.kind}: ${input.reason}`, from: null, to: input.proposed?.startsAt ?? null }).catch(async (err: unknown) => {
+    await changeRequestsCollection(deps.db).deleteOne({ _id: doc._id });
+    return busyAsConflict(err);
+  });
   if (!taken) {
     await changeRequestsCollection(deps.db).deleteOne({ _id: doc._id });
     throw conflict(B.requestOpen);
@@ -324,7 +327,7 @@ export async function decideRequest(deps: Deps, admin: AuthUser, requestId: Obje
   if (!approve) {
     const closed = await closeRequest(deps, requestId, admin, 'declined');
     if (!closed) throw conflict(B.requestDecided);
-    await closeRequestOn(deps, meeting._id, requestId, { kind: 'declined', at: deps.clock.now(), by: actorOf(admin), reason: request.kind, from: null, to: null });
+    await closeRequestOn(deps, meeting, requestId, { kind: 'declined', at: deps.clock.now(), by: actorOf(admin), reason: request.kind, from: null, to: null }).catch(busyAsConflict);
     result = (await findMeeting(deps.db, meeting._id)) ?? meeting;
   } else if (request.kind === 'cancel') {
     const cause: CancelReason = request.by.role === 'doctor' ? 'associate_unavailable' : 'client_request';
