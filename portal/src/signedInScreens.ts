@@ -30,14 +30,19 @@ export function preloadSignedInScreens(): void {
   preload(loadLayout, loadNoticeGate, loadDashboard);
 }
 
+/** What a page opened directly at `pathname` renders first, when it is one behind the login. */
+export function firstModulesFor(pathname: string): (() => Promise<unknown>)[] {
+  if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return [];
+  return pathname === DASHBOARD_PATH || pathname === '/' ? [loadLayout, loadNoticeGate, loadDashboard] : [loadLayout, loadNoticeGate];
+}
+
 /**
- * On a page opened directly behind the login (a bookmark, a reload), what its first render will
- * need: the shell and the notice gate everywhere, the dashboard on /dashboard and /. Asked for
- * when the app starts, beside the sign-in check, instead of one after the other as each lazy
- * component renders (shell, then gate, then screen). The sign-in pages under /login load none.
+ * On a page opened directly behind the login (a bookmark, a reload), starts fetching what its
+ * first render will need: the shell and the notice gate everywhere, the dashboard on /dashboard
+ * and /. Asked for when the app starts, beside the sign-in check, instead of one after the other
+ * as each lazy component renders (shell, then gate, then screen). The sign-in pages under /login
+ * load none of it.
  */
 export function preloadScreensFor(pathname: string): void {
-  if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return;
-  preload(loadLayout, loadNoticeGate);
-  if (pathname === DASHBOARD_PATH || pathname === '/') preload(loadDashboard);
+  preload(...firstModulesFor(pathname));
 }
