@@ -120,7 +120,7 @@ export function waterfallDepth(requests: ScriptRequest[]): number {
   return deepest;
 }
 
-async function loginToDashboard(base: string, row: RowFn): Promise<{ requests: number; depth: number; ms: number }> {
+async function loginToDashboard(base: string, row: RowFn): Promise<{ requests: number; depth: number; ms: number; whileFilling: number }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
