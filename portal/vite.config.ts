@@ -1,12 +1,51 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The portal is served from the site's origin: `/` belongs to the static site and `/_astro` to its
  * assets, so the portal's files live under `/app-assets`. The mock service worker is only added in
  * `--mode mock`, which keeps it out of the production build.
+ *
+ * Chunks (issue 20): left to itself the bundler cuts the code every screen shares into dozens of
+ * small files (17 for /login, 60 for the dashboard), and a phone on a slow network pays a round
+ * trip for each file it cannot fetch in parallel. So everything /login needs (the entry and its
+ * static imports, rolldown's `$initial`) is one file, and what a signed-in person sees first (the
+ * shell, the privacy notice gate and the dashboard, with everything they import that /login does
+ * not) is one more, which the sign-in form preloads. Every other screen keeps chunks of its own.
  */
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const ENTRY = fromHere('./src/main.tsx');
+const FIRST_SCREENS = ['./src/layout/Layout.tsx', './src/privacy/NoticeGate.tsx', './src/dashboard/Dashboard.tsx'].map(fromHere);
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** Every module reachable by static imports from `starts`, not going through `stop`. */
+function reachable(graph: ModuleGraph, starts: string[], stop: Set<string>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (seen.has(next) || stop.has(next)) continue;
+    seen.add(next);
+    queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * What the first screens behind the login import that the sign-in page does not: found once per
+ * build, and not through the sign-in page's modules (a library's index there names all of it).
+ */
+let firstScreenModules: Set<string> | null = null;
+function signedInChunk(id: string, graph: ModuleGraph): string | null {
+  firstScreenModules ??= reachable(graph, FIRST_SCREENS, reachable(graph, [ENTRY], new Set()));
+  // The screens themselves stay chunks of their own (lazy routes, named in the manifest).
+  return firstScreenModules.has(id) && !FIRST_SCREENS.includes(id) ? 'signed-in' : null;
+}
+
 export default defineConfig(({ mode }) => ({
   base: '/',
   plugins: [react(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
@@ -16,10 +55,22 @@ export default defineConfig(({ mode }) => ({
     hmr: { clientPort: 5173 },
   },
   build: {
+    // Everything /login runs is one file on purpose (above).
+    chunkSizeWarningLimit: 1_000,
     outDir: 'dist',
     assetsDir: 'app-assets',
     // The budget test reads the chunk graph from the manifest.
     manifest: true,
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            { name: signedInChunk, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 }));

@@ -31,7 +31,7 @@ import {
 import { createDataProvider, type PortalDataProvider } from './providers/dataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
-import { loadDashboard, loadLayout } from './signedInScreens.ts';
+import { loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
 
 // Everything behind the login is loaded on demand, so the sign-in page stays small: the shell
 // (top bar, menus) as much as the screens.
@@ -42,10 +42,16 @@ const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
 const ApplicationPage = lazy(() => import('./applications/ApplicationPage.tsx'));
 const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage.tsx'));
 const PrivacyPage = lazy(() => import('./privacy/PrivacyPage.tsx'));
-const NoticeGate = lazy(() => import('./privacy/NoticeGate.tsx').then((m) => ({ default: m.NoticeGate })));
+const NoticeGate = lazy(() => loadNoticeGate().then((m) => ({ default: m.NoticeGate })));
 const ForgotPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.AcceptInvitationPage })));
+
+/** Screens behind one access rule each (the DESIGN §5 table), routed like the admin screens. */
+const guardedScreens = [
+  { path: '/availability', resource: 'availability', action: 'edit', Screen: AvailabilityPage },
+  { path: '/details', resource: 'application', action: 'view', Screen: ApplicationPage },
+] as const;
 
 /** Unused query data is kept for a minute (spec §9); client errors are never retried. */
 export function createQueryClient(): QueryClient {
@@ -134,22 +140,17 @@ export function App(props: AppProps) {
             <Route path="/meetinghistory" element={<MeetingHistory />} />
             <Route path="/meetings" element={<MeetingsLookup />} />
             <Route path="/privacy" element={<PrivacyPage />} />
-            <Route
-              path="/availability"
-              element={
-                <RequireAccess resource="availability" action="edit">
-                  <AvailabilityPage />
-                </RequireAccess>
-              }
-            />
-            <Route
-              path="/details"
-              element={
-                <RequireAccess resource="application" action="view">
-                  <ApplicationPage />
-                </RequireAccess>
-              }
-            />
+            {guardedScreens.map(({ path, resource, action, Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequireAccess resource={resource} action={action}>
+                    <Screen />
+                  </RequireAccess>
+                }
+              />
+            ))}
             {adminScreens.map(({ path, component: Screen }) => (
               <Route
                 key={path}

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App.tsx';
+import { preloadScreensFor } from './signedInScreens.ts';
 
 /**
  * `vite --mode mock` answers every API call from the mock service worker, so the portal runs
@@ -19,11 +20,16 @@ const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
 const root = document.getElementById('root');
 if (root) {
+  preloadScreensFor(window.location.pathname);
   void startMocking().then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    // The first render is a transition, so React yields to the browser every few milliseconds
+    // instead of holding the main thread for the whole tree (issue 20: a phone's blocking time).
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <RouterProvider router={router} />
+        </StrictMode>,
+      );
+    });
   });
 }

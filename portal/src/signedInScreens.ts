@@ -1,21 +1,48 @@
+import { DASHBOARD_PATH, LOGIN_PATH } from './providers/authProvider.ts';
+
 /**
- * The modules a signed-in person sees first: the shell (top bar, menus) and the dashboard. App.tsx
- * loads them lazily, so the sign-in page stays small; the sign-in form asks for them as soon as
- * someone types into it or presses on it (not on focus: the email field has focus from the start,
- * and a page that only loads must stay light), so after the Login click the dashboard needs no round of script
- * requests of its own (issue 20: at most 6 after the click, no chain deeper than 2). Vite's
- * dynamic import fetches a chunk and its shared chunks in parallel (modulepreload), and a module
- * asked for twice is fetched once.
+ * The modules a signed-in person sees first: the shell (top bar, menus), the privacy notice gate
+ * and the dashboard. App.tsx loads them lazily, so the sign-in page stays small; the sign-in form
+ * asks for them as soon as someone types into it or presses on it (not on focus: the email field
+ * has focus from the start, and a page that only loads must stay light), so after the Login click
+ * the dashboard needs no round of script requests of its own (issue 20: at most 6 after the click,
+ * no chain deeper than 2). Vite's dynamic import fetches a chunk and its shared chunks in parallel
+ * (modulepreload; vite.config.ts puts what these three share in one chunk), and a module asked for
+ * twice is fetched once.
  */
 export const loadLayout = () => import('./layout/Layout.tsx');
+export const loadNoticeGate = () => import('./privacy/NoticeGate.tsx');
 export const loadDashboard = () => import('./dashboard/Dashboard.tsx');
 
-let asked = false;
+const asked = new Set<() => Promise<unknown>>();
 
-/** Starts fetching the shell and the dashboard, once; a failure is left to the lazy route to report. */
+/** Starts fetching each module once; a failure is left to the lazy route to report. */
+function preload(...loaders: (() => Promise<unknown>)[]): void {
+  for (const load of loaders) {
+    if (asked.has(load)) continue;
+    asked.add(load);
+    void load().catch(() => {});
+  }
+}
+
+/** Starts fetching the shell, the notice gate and the dashboard, once. */
 export function preloadSignedInScreens(): void {
-  if (asked) return;
-  asked = true;
-  void loadLayout().catch(() => {});
-  void loadDashboard().catch(() => {});
+  preload(loadLayout, loadNoticeGate, loadDashboard);
+}
+
+/** What a page opened directly at `pathname` renders first, when it is one behind the login. */
+export function firstModulesFor(pathname: string): (() => Promise<unknown>)[] {
+  if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return [];
+  return pathname === DASHBOARD_PATH || pathname === '/' ? [loadLayout, loadNoticeGate, loadDashboard] : [loadLayout, loadNoticeGate];
+}
+
+/**
+ * On a page opened directly behind the login (a bookmark, a reload), starts fetching what its
+ * first render will need: the shell and the notice gate everywhere, the dashboard on /dashboard
+ * and /. Asked for when the app starts, beside the sign-in check, instead of one after the other
+ * as each lazy component renders (shell, then gate, then screen). The sign-in pages under /login
+ * load none of it.
+ */
+export function preloadScreensFor(pathname: string): void {
+  preload(...firstModulesFor(pathname));
 }

@@ -130,6 +130,23 @@ describe('the portal bundle budget', () => {
     }
   });
 
+  it('gives /login one file of JavaScript, and what the first screens behind it add at most 6 more (issue 20)', () => {
+    const loginFiles = new Set([...loginChunks()].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js')));
+    expect(loginFiles.size).toBe(1);
+    const after = new Set<string>();
+    const visit = (key: string) => {
+      const entry = manifest[key];
+      if (!entry || loginFiles.has(entry.file) || after.has(entry.file)) return;
+      after.add(entry.file);
+      for (const next of entry.imports ?? []) visit(next);
+    };
+    for (const src of ['src/layout/Layout.tsx', 'src/privacy/NoticeGate.tsx', 'src/dashboard/Dashboard.tsx']) {
+      expect(manifest[src], src).toBeDefined();
+      visit(src);
+    }
+    expect(after.size, [...after].join(', ')).toBeLessThanOrEqual(6);
+  });
+
   it('keeps the mock service worker out of the production build', () => {
     expect(existsSync(join(DIST, 'mockServiceWorker.js'))).toBe(false);
     const all = readdirSync(join(DIST, 'app-assets')).filter((f) => f.endsWith('.js'));

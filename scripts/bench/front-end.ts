@@ -120,36 +120,48 @@ export function waterfallDepth(requests: ScriptRequest[]): number {
   return deepest;
 }
 
-async function loginToDashboard(base: string, row: RowFn): Promise<{ requests: number; depth: number; ms: number }> {
+async function loginToDashboard(base: string, row: RowFn): Promise<{ requests: number; depth: number; ms: number; whileFilling: number }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    let clicked = false;
+    let phase: 'load' | 'fill' | 'clicked' = 'load';
     const scripts: ScriptRequest[] = [];
+    let whileFilling = 0;
+    const pending = new Set<string>();
+    cdp.on('Network.loadingFinished', (e) => pending.delete(e.requestId));
+    cdp.on('Network.loadingFailed', (e) => pending.delete(e.requestId));
     cdp.on('Network.requestWillBeSent', (e) => {
-      if (!clicked || e.type !== 'Script') return;
-      scripts.push({ url: e.request.url, initiator: initiatorUrl(e.initiator) });
+      if (e.type !== 'Script') return;
+      pending.add(e.requestId);
+      if (phase === 'fill') whileFilling += 1;
+      if (phase === 'clicked') scripts.push({ url: e.request.url, initiator: initiatorUrl(e.initiator) });
     });
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    phase = 'fill';
     const account = demoClient();
     await page.getByLabel('Better Health ID').fill(account.email);
     await page.getByLabel(/^Password/).fill(account.password);
-    clicked = true;
+    // What the form asked for while it was filled (the shell and the dashboard, preloaded) has
+    // arrived before the click, as it would for a person typing (at most 15 s).
+    for (const until = Date.now() + 15_000; pending.size > 0 && Date.now() < until; ) await page.waitForTimeout(100);
+    phase = 'clicked';
     const t = performance.now();
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/dashboard$/i);
     // The dashboard's content: the sessions it lists (or its empty state) has arrived.
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await page.getByRole('region', { name: 'Upcoming Sessions' }).or(page.getByText('All Caught Up!')).first().waitFor({ state: 'visible', timeout: 30_000 });
     const ms = performance.now() - t;
     const depth = waterfallDepth(scripts);
     row('Portal', 'JS requests after the Login click until the dashboard shows', String(scripts.length), '≤ 6', scripts.length <= 6);
     row('Portal', 'deepest JS request chain after the Login click', String(depth), '≤ 2', depth <= 2);
+    row('Portal', 'JS requests while the sign-in form is filled (preloaded for the dashboard)', String(whileFilling));
     row('Portal', 'Login click to the dashboard at rest, 390 px (ms)', (ms).toFixed(0));
-    return { requests: scripts.length, depth, ms };
+    return { requests: scripts.length, depth, ms, whileFilling };
   } finally {
     await browser.close();
   }
@@ -169,7 +181,13 @@ export async function measurePortal(base: string, row: RowFn): Promise<Record<st
         const url = new URL(res.url());
         if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
       });
-      await page.goto(base + path, { waitUntil: 'networkidle' });
+      await page.goto(base + path);
+      // The screen itself, not the first quiet moment: on a busy machine the app can still be
+      // starting (no request for half a second) when the network first falls idle, and the bytes
+      // counted would be the sign-in bundle alone.
+      await page.getByRole(path === '/login' ? 'button' : 'heading', path === '/login' ? { name: 'Login' } : { level: 1 }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      if (new URL(page.url()).pathname !== path) throw new Error(`${path} showed ${page.url()} instead`);
       await page.close();
       return [...scripts].reduce((n, p) => n + gz(readFileSync(join(ROOT, 'portal', 'dist', p))), 0);
     };

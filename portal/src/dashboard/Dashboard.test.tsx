@@ -89,6 +89,21 @@ describe('the client dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('keeps its headings in order, the next meeting card and the menu adding none of their own (Lighthouse heading-order)', async () => {
+    freezeClock();
+    const db = testDb();
+    const { priya, meera } = people(db);
+    addMeeting(db, { client: priya, associate: meera, startsAt: minutes(-10) });
+    addMeeting(db, { client: priya, associate: meera, startsAt: minutes(60 * 26) });
+    renderPortal('/dashboard', { db, signedIn: priya });
+    await screen.findByRole('table', { name: 'Upcoming Sessions' });
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i + 1} of ${levels.join(',')}`).toBeLessThanOrEqual(1));
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Next Meeting' })).queryAllByRole('heading')).toEqual([]);
+  });
+
   it("shows 'All Caught Up!' with nothing ahead", async () => {
     freezeClock();
     const db = testDb();

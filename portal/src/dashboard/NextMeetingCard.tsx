@@ -38,11 +38,11 @@ export function NextMeetingCard({ meeting, now }: { meeting: Meeting; now: Date 
           </Box>
         </Box>
         <Box role="timer" aria-live="off" aria-label={translate('bh.dashboard.startsIn')}>
-          <Typography variant="subtitle2" color="text.secondary">
+          <Typography variant="subtitle2" component="p" color="text.secondary">
             {translate('bh.dashboard.startsIn')}
           </Typography>
           {parts.started ? (
-            <Typography variant="h5" color="success.main" sx={{ fontWeight: 700 }}>
+            <Typography variant="h5" component="p" color="success.main" sx={{ fontWeight: 700 }}>
               {translate('bh.dashboard.started')}
             </Typography>
           ) : (

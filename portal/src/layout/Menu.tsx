@@ -200,7 +200,7 @@ export function SheetHeader() {
       </Link>
       {identity ? (
         <>
-          <Typography variant="subtitle2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          <Typography variant="subtitle2" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
             {identity.fullName?.trim() || translate('bh.menu.fallbackName')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

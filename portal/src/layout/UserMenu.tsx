@@ -50,7 +50,7 @@ export function UserMenu() {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, minWidth: 240 }}>
           <Avatar sx={{ bgcolor: 'primary.main' }}>{initial}</Avatar>
           <Box sx={{ minWidth: 0, maxWidth: 280 }}>
-            <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="subtitle2" component="p" sx={{ overflowWrap: 'anywhere' }}>
               {name}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
