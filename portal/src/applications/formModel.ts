@@ -2,8 +2,11 @@ import type { FieldErrors, FieldValues } from 'react-hook-form';
 import type { ApplicationDetail, ApplicationFormInput } from '@bh/shared';
 import type { Draft } from '../components/schemaResolver.ts';
 
-/** What the /details inputs hold before the shared schema has checked them. */
-export type ApplicationDraft = Draft<ApplicationFormInput>;
+/**
+ * What the /details inputs hold before the shared schema has checked them. The consent tick box
+ * holds false until ticked (the schema takes only true).
+ */
+export type ApplicationDraft = Omit<Draft<ApplicationFormInput>, 'verificationConsent'> & { verificationConsent: boolean };
 export type EmploymentDraft = ApplicationDraft['employmentDetails'][number];
 export type EducationDraft = ApplicationDraft['educationDetails'][number];
 
@@ -46,6 +49,8 @@ export function emptyApplication(): ApplicationDraft {
     salarySlip: [],
     educationDetails: [emptyEducation()],
     bankAccount: { accountHolder: '', bankName: '', branchName: '', accountNumber: '', ifsc: '', upi: '' },
+    // Never ticked in advance (DPDP s. 6: consent is a clear affirmative act).
+    verificationConsent: false,
   };
 }
 
@@ -109,6 +114,8 @@ export function draftFromApplication(application: ApplicationDetail): Applicatio
           }))
         : [emptyEducation()],
     bankAccount: { ...application.bankAccount, upi: application.bankAccount.upi },
+    // Each submission asks for consent anew, whatever was given before.
+    verificationConsent: false,
   };
 }
 

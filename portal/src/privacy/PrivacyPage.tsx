@@ -17,8 +17,8 @@ import {
 } from '@mui/material';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import { api } from '@bh/shared/contract';
-import { formatIstWithZone, PRIVACY_REQUEST_KINDS, type PrivacyRequestKind } from '@bh/shared';
-import { useAccess } from '../providers/hooks.ts';
+import { formatIstWithZone, PRIVACY_REQUEST_KINDS, verificationConsentOf, type ConsentRecord, type PrivacyRequestKind } from '@bh/shared';
+import { useAccess, useRefreshUser } from '../providers/hooks.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import {
   ARCHIVE_URL,
@@ -154,7 +154,51 @@ function ConsentSection() {
           </Button>
         </DialogActions>
       </Dialog>
+      <ApplicationConsent consents={notice.data?.consents ?? []} />
     </Section>
+  );
+}
+
+/**
+ * The consent to verify the caller's application (given with each submission): when it was given,
+ * and one button to withdraw it, whose confirmation says what follows (DPDP s. 6(4)).
+ */
+function ApplicationConsent({ consents }: { consents: readonly ConsentRecord[] }) {
+  const translate = useTranslate();
+  const refreshUser = useRefreshUser();
+  const { busy, run } = useAction();
+  const [confirming, setConfirming] = useState(false);
+  // Newest first: the latest act on the latest round decides whether a consent is in force.
+  const latest = consents.find((c) => c.kind === 'application-verification');
+  if (!latest || latest.round === undefined) return null;
+  const consent = verificationConsentOf(consents, latest.round);
+  if (!consent || consent.withdrawnAt) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography sx={{ mb: 2 }}>{translate('bh.privacy.applicationConsentGiven', { version: consent.version, at: when(consent.givenAt) })}</Typography>
+      <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={busy}>
+        {translate('bh.privacy.withdrawApplicationConsent')}
+      </Button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="withdraw-application-title">
+        <DialogTitle id="withdraw-application-title">{translate('bh.privacy.withdrawApplicationConsent')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('bh.privacy.withdrawApplicationConsentWarning')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            color="error"
+            onClick={() => {
+              setConfirming(false);
+              // The applicant's status may change (pending → not submitted): the menu and /details follow.
+              void run(() => privacyClient.call(api.privacy.withdrawApplicationConsent)).then((ok) => (ok ? refreshUser() : undefined));
+            }}
+          >
+            {translate('bh.privacy.withdrawApplicationConsent')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   GENDERS,
 } from '../catalog/enums.ts';
 import { ADMIN_MESSAGES } from '../messages/admin.ts';
+import { PRIVACY_MESSAGES } from '../messages/privacy.ts';
 import { REGISTRATION_MESSAGES as M } from '../messages/registration.ts';
 import { isValidAccountNumber, isValidUpi, normalizeAccountNumber } from '../rules/bank.ts';
 import { isValidDocumentId, normalizeDocumentId } from '../rules/identity.ts';
@@ -249,6 +250,12 @@ function applicationShape(now: Clock) {
       .min(1, M.educationRequired)
       .max(MAX_RECORDS, M.educationRequired),
     bankAccount,
+    /**
+     * The applicant's consent to verify the documents (DPDP s. 6), separate from the privacy notice:
+     * never ticked in advance, and a submission without it is refused. The API records it as a
+     * consent row of its own (`application-verification`).
+     */
+    verificationConsent: z.literal(true, { error: PRIVACY_MESSAGES.applicationConsentRequired }),
   };
 }
 
@@ -431,6 +438,13 @@ export const applicationDetailSchema = z.object({
   /** One link or several (spec §2.10); null when none was given. */
   salarySlip: z.union([z.string(), z.array(z.string())]).nullable(),
   submittedAt: z.iso.datetime(),
+  /**
+   * The applicant's consent to verify this submission's documents: the text's version, when it was
+   * given and, if so, withdrawn. Null for an application sent before that consent was asked for.
+   */
+  verificationConsent: z
+    .object({ version: z.string(), givenAt: z.iso.datetime(), withdrawnAt: z.iso.datetime().nullable() })
+    .nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

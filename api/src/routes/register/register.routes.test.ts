@@ -620,8 +620,8 @@ describe('ownership: two applicants of each role', () => {
 describe('GET /api/v1/register/application and resubmitting a rejected application', () => {
   /** The form's round trip: what the applicant is shown, sent back as the request body. */
   function asRequest(application: ApplicationDetail): ApplicationRequest {
-    const { submittedAt: _submittedAt, salarySlip, ...rest } = application;
-    return { ...rest, salarySlip: salarySlip ?? [] } as ApplicationRequest;
+    const { submittedAt: _submittedAt, verificationConsent: _consent, salarySlip, ...rest } = application;
+    return { ...rest, salarySlip: salarySlip ?? [], verificationConsent: true } as ApplicationRequest;
   }
 
   async function rejected() {
