@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import type { ApplicationDetail, ApplicationFormInput } from '@bh/shared';
+import { personalDetailsOf, type ApplicationDetail, type ApplicationFormInput } from '@bh/shared';
 import type { Draft } from '../components/schemaResolver.ts';
 
 /**
@@ -54,6 +54,11 @@ export function emptyApplication(): ApplicationDraft {
   };
 }
 
+/** The records as drafts, or one empty record: the form always shows at least one (spec §2.7). */
+function recordsOr<T, D>(records: readonly T[], toDraft: (record: T) => D, empty: () => D): D[] {
+  return records.length > 0 ? records.map(toDraft) : [empty()];
+}
+
 /**
  * The form refilled with an application the applicant sent before (after a rejection): every field
  * and file as sent. Identity and account numbers come back masked and stay so in the form; sent
@@ -68,51 +73,18 @@ export function draftFromApplication(application: ApplicationDetail): Applicatio
   const slips = application.salarySlip;
   return {
     personalInfo: {
-      firstName: p.firstName,
-      middleName: p.middleName,
-      lastName: p.lastName,
-      dob: p.dob,
-      gender: p.gender,
-      currentAddress: p.currentAddress,
-      permanentAddress: p.permanentAddress,
+      ...personalDetailsOf(p),
       // A permanent address equal to the current one was most likely the tick box.
       sameAsCurrent: p.permanentAddress === p.currentAddress,
-      city: p.city,
-      state: p.state,
-      postalCode: p.postalCode,
-      country: p.country,
-      email: p.email,
-      phone: p.phone,
       emergencyContact: { ...p.emergencyContact },
       resumeUrl: p.resumeUrl,
       linkedin: p.linkedin,
       Doc: [doc(0), doc(1)],
       bloodGroup: p.bloodGroup,
     },
-    employmentDetails:
-      application.employmentDetails.length > 0
-        ? application.employmentDetails.map((e) => ({
-            id: e.id ?? '',
-            organization: e.organization,
-            jobTitle: e.jobTitle,
-            startDate: e.startDate,
-            endDate: e.endDate ?? '',
-            employmentType: e.employmentType,
-            isCurrentJob: e.isCurrentJob,
-          }))
-        : [emptyEmployment()],
+    employmentDetails: recordsOr(application.employmentDetails, (e) => ({ ...e, id: e.id ?? '', endDate: e.endDate ?? '' }), emptyEmployment),
     salarySlip: slips === null ? [] : typeof slips === 'string' ? [slips] : [...slips],
-    educationDetails:
-      application.educationDetails.length > 0
-        ? application.educationDetails.map((e) => ({
-            id: e.id ?? '',
-            level: e.level,
-            degreeName: e.degreeName,
-            institutionName: e.institutionName,
-            graduationYear: String(e.graduationYear),
-            major: e.major,
-          }))
-        : [emptyEducation()],
+    educationDetails: recordsOr(application.educationDetails, (e) => ({ ...e, id: e.id ?? '', graduationYear: String(e.graduationYear) }), emptyEducation),
     bankAccount: { ...application.bankAccount, upi: application.bankAccount.upi },
     // Each submission asks for consent anew, whatever was given before.
     verificationConsent: false,

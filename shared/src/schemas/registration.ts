@@ -448,6 +448,34 @@ export const applicationDetailSchema = z.object({
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
+/** An application's personal details held as plain text: no numbers, files, contacts or lists. */
+export type PersonalDetails = Pick<
+  ApplicationDetail['personalInfo'],
+  'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'currentAddress' | 'permanentAddress' | 'city' | 'state' | 'postalCode' | 'country' | 'email' | 'phone'
+>;
+
+/**
+ * Those details, copied field by field (whatever else the object holds stays behind): the one list
+ * the admin's view of a stored application and the form refilled from it both use.
+ */
+export function personalDetailsOf(p: PersonalDetails): PersonalDetails {
+  return {
+    firstName: p.firstName,
+    middleName: p.middleName,
+    lastName: p.lastName,
+    dob: p.dob,
+    gender: p.gender,
+    currentAddress: p.currentAddress,
+    permanentAddress: p.permanentAddress,
+    city: p.city,
+    state: p.state,
+    postalCode: p.postalCode,
+    country: p.country,
+    email: p.email,
+    phone: p.phone,
+  };
+}
+
 /** GET /api/v1/register/doctor-details/{userId}. */
 export const doctorDetailsResponse = successResponse({
   user: z.object({

@@ -9,6 +9,7 @@ import {
   isKindAllowed,
   keptNumberErrors,
   maskLast4,
+  personalDetailsOf,
   PRIVACY_MESSAGES,
   REGISTRATION_MESSAGES as M,
   type Role,
@@ -249,19 +250,7 @@ export function toApplicationDetail(app: ApplicationDoc, consent: ApplicationCon
   const b = app.bankAccount;
   return {
     personalInfo: {
-      firstName: p.firstName,
-      middleName: p.middleName,
-      lastName: p.lastName,
-      dob: p.dob,
-      gender: p.gender,
-      currentAddress: p.currentAddress,
-      permanentAddress: p.permanentAddress,
-      city: p.city,
-      state: p.state,
-      postalCode: p.postalCode,
-      country: p.country,
-      email: p.email,
-      phone: p.phone,
+      ...personalDetailsOf(p),
       emergencyContact: { name: p.emergencyContact.name, relationship: p.emergencyContact.relationship, phone: p.emergencyContact.phone },
       resumeUrl: p.resumeUrl,
       linkedin: p.linkedin,
