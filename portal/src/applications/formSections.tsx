@@ -382,7 +382,7 @@ export function ConsentSection() {
             checked={field.value === true}
             onChange={(_event, checked) => field.onChange(checked)}
             onBlur={field.onBlur}
-            slotProps={{ input: { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? 'verificationConsent-error' : undefined } as object }}
+            slotProps={{ input: { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? 'verificationConsent-error' : undefined } }}
           />
         }
         label={translate('bh.application.consent')}
