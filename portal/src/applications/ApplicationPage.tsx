@@ -26,20 +26,18 @@ export default function ApplicationPage() {
   });
 
   const isVerified: VerificationStatus | undefined = status.data?.isVerified ?? identity?.isVerified;
-  // A rejected application, or one withdrawn from review (its consent withdrawn), comes back filled
-  // with what was sent; without one (404) the form starts empty.
-  const resubmitting = isVerified === 'rejected' || isVerified === 'not_submitted';
+  // A rejected application comes back filled with what was sent; without it the form starts empty.
   const previous = useQuery({
     queryKey: OWN_APPLICATION_QUERY_KEY,
     queryFn: () => dataProvider.ownApplication(),
-    enabled: !status.isPending && resubmitting,
+    enabled: !status.isPending && isVerified === 'rejected',
     retry: false,
     gcTime: 0,
   });
 
-  if (status.isPending || (resubmitting && previous.isPending)) return <Loading />;
+  if (status.isPending || (isVerified === 'rejected' && previous.isPending)) return <Loading />;
   const rejectionReason = status.data ? status.data.rejectionReason : identity?.rejectionReason;
-  const initial = resubmitting && previous.data ? draftFromApplication(previous.data.application) : undefined;
+  const initial = isVerified === 'rejected' && previous.data ? draftFromApplication(previous.data.application) : undefined;
 
   const onSubmitted = async () => {
     await Promise.all([status.refetch(), refreshUser()]);
