@@ -3,8 +3,7 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, NOTICE_VERSION, type Role, type VerificationStatus } from '@bh/shared';
 import { ACCESS, api, PRINCIPALS, type OperationConfig, type Principal } from '@bh/shared/contract';
-import { insertMeetings } from '../src/routes/meeting/meeting.service.ts';
-import { meetingBetween } from './meetings.ts';
+import { storeMeetingBetween } from './meetings.ts';
 import { submittedApplicant, validApplication } from './applications.ts';
 import { multipart, PDF, uploadFile } from './uploads.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
@@ -69,14 +68,12 @@ async function freshAccount(role: Role, isVerified: VerificationStatus): Promise
 
 /** A meeting stored directly, so cells can give any caller a meeting of their own at any time. */
 async function meeting(clientId: string, doctorId: string, startsAt: Date = new Date(START.getTime() + 2 * MINUTE)): Promise<string> {
-  const doc = await meetingBetween(ctx, clientId, doctorId, {
+  return storeMeetingBetween(ctx, clientId, doctorId, {
     startsAt,
     meetingLink: 'https://meet.example.in/matrix',
     formLink: 'https://forms.example.in/matrix',
     createdAt: START,
   });
-  await insertMeetings(ctx.deps.db, [doc]);
-  return doc._id.toHexString();
 }
 
 /** A meeting the caller takes part in when they can; otherwise one between two other people. */
@@ -132,11 +129,12 @@ const links = {
   cosmetologistConsultancy: { single: 'https://pay.example.in/c1', bundle: 'https://pay.example.in/c3' },
 };
 
-async function coupon(): Promise<string> {
+/** An active coupon for new users, stored directly; its id. */
+async function coupon(couponCode = `M${randomBytes(4).toString('hex').toUpperCase()}`): Promise<string> {
   const _id = new ObjectId();
   await ctx.deps.cols.coupons.insertOne({
     _id,
-    couponCode: `M${randomBytes(4).toString('hex').toUpperCase()}`,
+    couponCode,
     forNewUsers: true,
     isActive: true,
     paymentLinks: links,
@@ -440,16 +438,7 @@ beforeAll(async () => {
     updatedAt: START,
     updatedBy: null,
   });
-  await ctx.deps.cols.coupons.insertOne({
-    _id: new ObjectId(),
-    couponCode: 'MATRIXNEW',
-    forNewUsers: true,
-    isActive: true,
-    paymentLinks: links,
-    createdAt: START,
-    updatedAt: START,
-    createdBy: new ObjectId(),
-  });
+  await coupon('MATRIXNEW');
 });
 
 describe('DESIGN §5: who may call what, from the ACCESS table', () => {

@@ -2,9 +2,8 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@bh/shared/contract';
 import { CALLER_ACCOUNTS, CASES_NOW, caseHeaders, contractCases, judge, type ContractCase, type WorldRefs } from '@bh/shared/contract/cases';
-import { insertMeetings } from '../src/routes/meeting/meeting.service.ts';
 import { createTestContext, type TestContext } from './context.ts';
-import { meetingBetween } from './meetings.ts';
+import { storeMeetingBetween } from './meetings.ts';
 
 /**
  * The contract cases (`shared/src/contract/cases.ts`) against the real API on the embedded
@@ -55,9 +54,7 @@ async function run(contractCase: ContractCase): Promise<{ status: number; json: 
     const associate = accounts.get(spec.associate);
     if (!client || !associate) throw new Error(`${contractCase.name}: the world names no ${spec.client} or ${spec.associate}`);
     const startsAt = new Date(spec.startsAt);
-    const doc = await meetingBetween(ctx, client.id, associate.id, { startsAt, _id: new ObjectId() });
-    await insertMeetings(ctx.deps.db, [doc]);
-    meetings.set(name, doc._id.toHexString());
+    meetings.set(name, await storeMeetingBetween(ctx, client.id, associate.id, { startsAt, _id: new ObjectId() }));
   }
   const refs: WorldRefs = {
     email: (name) => accounts.get(name)?.email ?? `${name}@nowhere.example.in`,

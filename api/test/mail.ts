@@ -2,7 +2,7 @@ import { afterAll } from 'vitest';
 import { Mailbox, type MailboxMessage, type MailboxOptions } from '../src/mail/mailbox.ts';
 import { MailSender, type SenderSettings } from '../src/mail/sender.ts';
 import { createSmtpTransport } from '../src/mail/transport.ts';
-import type { TestContext } from './context.ts';
+import { createTestContext, type TestContext } from './context.ts';
 
 /** Retries in milliseconds, so failing-server tests run in a blink. */
 export const FAST_SENDER: Partial<SenderSettings> = { pollMs: 20, backoffMs: 10, maxBackoffMs: 40, maxAttempts: 3, leaseMs: 30_000 };
@@ -14,6 +14,12 @@ export interface TestMail {
   deliver(): Promise<number>;
   /** Emails received for one address, newest first. */
   to(address: string): MailboxMessage[];
+}
+
+/** A test file's context with its mail: `beforeAll(async () => ({ ctx, mail } = await createMailContext()))`. */
+export async function createMailContext(): Promise<{ ctx: TestContext; mail: TestMail }> {
+  const ctx = await createTestContext();
+  return { ctx, mail: await startTestMail(ctx) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { newMeetingDoc } from '../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../src/routes/meeting/meeting.service.ts';
 import type { TestContext } from './context.ts';
 import type { MeetingDoc } from '../src/db/collections.ts';
 
@@ -20,4 +20,11 @@ export async function meetingBetween(ctx: TestContext, clientId: string, doctorI
     createdBy: new ObjectId(),
   };
   return { ...newMeetingDoc(client, doctor, { ...defaults, startsAt: fields.startsAt }), ...fields };
+}
+
+/** `meetingBetween`, stored as a booking stores it (with its participants' read model); returns its id. */
+export async function storeMeetingBetween(ctx: TestContext, clientId: string, doctorId: string, fields: Partial<MeetingDoc> & Pick<MeetingDoc, 'startsAt'>): Promise<string> {
+  const doc = await meetingBetween(ctx, clientId, doctorId, fields);
+  await insertMeetings(ctx.deps.db, [doc]);
+  return doc._id.toHexString();
 }

@@ -1,38 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailbox } from '@bh/api/mail/mailbox';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
-import { linkTo, startTestMailbox } from '../support/mail.ts';
+import { linkTo, useMailedServer } from '../support/mail.ts';
 import { acceptPrivacyNotice, expectVisible, signIn, unexpectedErrors } from '../support/portal.ts';
-import { cliAdmin, newPassword, type Admin } from '../support/seed.ts';
-import { startProductServer, type ProductServer } from '../support/server.ts';
+import { newPassword } from '../support/seed.ts';
 
 /**
  * Invitations and password resets as people live them: the product sends real email over SMTP to
  * a mailbox this journey runs, and the person follows the link in Chromium.
  */
 const session = useBrowser('account-links');
-let server: ProductServer;
-let mailbox: Mailbox;
-let admin: Admin;
-
-beforeAll(async () => {
-  const mail = await startTestMailbox();
-  mailbox = mail.mailbox;
-  server = await startProductServer({ env: mail.env });
-  admin = await cliAdmin(server.baseUrl, server.dataDir, 'Kiran Menon');
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await mailbox?.close();
-});
+const live = useMailedServer('Kiran Menon');
 
 describe('emailed one-time links', () => {
   it('an invitation: the admin invites, the email arrives, the link sets a password and lands on the dashboard', async () => {
     const { page, consoleErrors } = await session.newPage();
-    await signIn(page, server.baseUrl, admin);
-    await page.goto(`${server.baseUrl}/admin/register`);
+    await signIn(page, live.server.baseUrl, live.admin);
+    await page.goto(`${live.server.baseUrl}/admin/register`);
     const invitee = { name: 'Farah Qureshi', email: uniqueEmail('farah') };
     // Invitation is the default: there is no password to type.
     expect(await page.getByLabel(/^Password/).count()).toBe(0);
@@ -43,10 +27,10 @@ describe('emailed one-time links', () => {
     await expectVisible(page.getByRole('status').filter({ hasText: 'Invitation sent' }));
     await expectVisible(page.getByRole('region', { name: 'Pending invitations' }).getByText(invitee.email));
 
-    const email = await mailbox.waitFor((m) => m.to.includes(invitee.email), 30_000);
+    const email = await live.mailbox.waitFor((m) => m.to.includes(invitee.email), 30_000);
     expect(email.subject).toBe('You are invited to Better Health');
     const link = linkTo(email, '/login/welcome');
-    expect(link.startsWith(`${server.baseUrl}/login/welcome#token=`)).toBe(true);
+    expect(link.startsWith(`${live.server.baseUrl}/login/welcome#token=`)).toBe(true);
 
     const { page: invited, consoleErrors: invitedErrors } = await session.newPage({ viewport: { width: 390, height: 844 } });
     await invited.goto(link);
@@ -72,23 +56,23 @@ describe('emailed one-time links', () => {
 
   it('a password reset: "Forgot password?" on /login, the email, a new password, then sign in with it', async () => {
     const { page, consoleErrors } = await session.newPage();
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${live.server.baseUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/login\/forgot$/);
-    await page.getByLabel('Better Health ID').fill(admin.email);
+    await page.getByLabel('Better Health ID').fill(live.admin.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectVisible(page.getByRole('status').filter({ hasText: 'If an account exists for this email' }));
 
-    const email = await mailbox.waitFor((m) => m.to.includes(admin.email) && m.subject === 'Reset your Better Health password', 30_000);
+    const email = await live.mailbox.waitFor((m) => m.to.includes(live.admin.email) && m.subject === 'Reset your Better Health password', 30_000);
     await page.goto(linkTo(email, '/login/reset'));
     const password = newPassword();
     await page.getByLabel(/^New password/).fill(password);
     await page.getByLabel(/^Repeat the new password/).fill(password);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.waitForURL(/\/login$/);
-    await signIn(page, server.baseUrl, { email: admin.email, password });
+    await signIn(page, live.server.baseUrl, { email: live.admin.email, password });
     await expectVisible(page.getByText('Hello, Kiran!'));
-    const notice = await mailbox.waitFor((m) => m.to.includes(admin.email) && m.subject === 'Your Better Health password was changed', 30_000);
+    const notice = await live.mailbox.waitFor((m) => m.to.includes(live.admin.email) && m.subject === 'Your Better Health password was changed', 30_000);
     expect(notice.text).toContain('signed out');
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { istDateString, REGISTRATION_MESSAGES, type ApplicationRequest, type Upl
 import { ApiClient, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { adminCreate } from '../support/server.ts';
-import { acceptPrivacyNotice } from '../support/portal.ts';
+import { acceptPrivacyNotice, createMeeting, startMeetingForm } from '../support/portal.ts';
 import { api as ops } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
@@ -177,21 +177,11 @@ describe('admin verification journey', () => {
 
     // The admin schedules a meeting between them for tomorrow afternoon, India time.
     const date = istDateString(new Date(Date.now() + 24 * 60 * 60 * 1000));
-    await page.goto(`${baseUrl}/admin/create-meeting`);
-    await page.getByLabel(/^Client ID/).fill(client.email);
-    await page.getByRole('button', { name: 'Verify Client ID (email)' }).click();
-    await expect.poll(() => page.getByLabel('Client Name').inputValue(), { timeout: 15_000 }).toBe(client.name);
-    await page.getByLabel(/^BH Associate ID/).fill(associate.email);
-    await page.getByRole('button', { name: 'Verify BH Associate ID (email)' }).click();
-    await expect.poll(() => page.getByLabel('BH Associate Name').inputValue(), { timeout: 15_000 }).toBe(associate.name);
-    await page.getByLabel(/^Meeting Date/).fill(date);
+    await startMeetingForm(page, baseUrl, { client, associate }, date);
     await page.getByLabel(/^Meeting Time/).pressSequentially('0415');
     expect(await page.getByLabel(/^Meeting Time/).inputValue()).toBe('04:15');
     await page.getByRole('button', { name: 'PM', exact: true }).click();
-    await page.getByLabel(/^Meeting Link/).fill('https://meet.example.com/kavya-arjun');
-    await page.getByLabel(/^Report Form Link/).fill('https://forms.example.com/kavya-report');
-    await page.getByRole('button', { name: 'Create Meeting' }).click();
-    await expectVisible(page.getByText('Meeting created successfully!'));
+    await createMeeting(page, { meeting: 'https://meet.example.com/kavya-arjun', form: 'https://forms.example.com/kavya-report' });
     expect(await page.getByLabel(/^Client ID/).inputValue()).toBe('');
     expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
 

@@ -5,7 +5,7 @@ import { BOOKING_MESSAGES as B, istDateString, WEEKDAYS, type Availability } fro
 import { ApiClient } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { serverNow, setServerClock, syncPageClock } from '../support/clock.ts';
-import { expectVisible, signIn, unexpectedErrors } from '../support/portal.ts';
+import { createMeeting, expectVisible, signIn, startMeetingForm, unexpectedErrors } from '../support/portal.ts';
 import { cliAdmin, createAccount, scheduleMeeting, startAfter, verifiedAssociate, type Account, type Admin } from '../support/seed.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
 
@@ -90,22 +90,12 @@ describe('booking changes journeys', () => {
 
     const { page, consoleErrors } = await session.newPage();
     await signIn(page, server.baseUrl, admin);
-    await page.goto(`${server.baseUrl}/admin/create-meeting`);
-    await page.getByLabel(/^Client ID/).fill(client.email);
-    await page.getByRole('button', { name: 'Verify Client ID (email)' }).click();
-    await expect.poll(() => page.getByLabel('Client Name').inputValue(), { timeout: 15_000 }).toBe(client.name);
-    await page.getByLabel(/^BH Associate ID/).fill(associate.email);
-    await page.getByRole('button', { name: 'Verify BH Associate ID (email)' }).click();
-    await expect.poll(() => page.getByLabel('BH Associate Name').inputValue(), { timeout: 15_000 }).toBe(associate.name);
-    await page.getByLabel(/^Meeting Date/).fill(date);
+    await startMeetingForm(page, server.baseUrl, { client, associate }, date);
     const slots = page.getByRole('group', { name: 'Free slots' });
     await slots.getByRole('button', { name: '02:30 PM' }).click();
     expect(await page.getByLabel(/^Meeting Time/).inputValue()).toBe('02:30');
     expect(await page.getByRole('button', { name: 'PM', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    await page.getByLabel(/^Meeting Link/).fill('https://meet.example.com/rohit-farhan');
-    await page.getByLabel(/^Report Form Link/).fill('https://forms.example.com/rohit-report');
-    await page.getByRole('button', { name: 'Create Meeting' }).click();
-    await expectVisible(page.getByText('Meeting created successfully!'));
+    await createMeeting(page, { meeting: 'https://meet.example.com/rohit-farhan', form: 'https://forms.example.com/rohit-report' });
 
     // The slot is taken now: the associate's free slots on that day no longer offer it.
     const left = await freeSlotTimes(associate, date);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { istDateAndTime } from '@bh/shared';
-import { ApiClient, uniqueEmail } from '../support/api.ts';
+import { ApiClient, operationOf, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { expectVisible, signIn, unexpectedErrors } from '../support/portal.ts';
 import {
@@ -12,7 +12,7 @@ import {
   uniqueCouponCode,
   verifiedAssociate,
 } from '../support/seed.ts';
-import { api as ops } from '@bh/shared/contract';
+import { api as ops, type CallInput, type OperationConfig } from '@bh/shared/contract';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -20,12 +20,21 @@ const session = useBrowser('client-access');
 
 const ADMIN_ONLY = 'Access denied. Admin only.';
 
-interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
+/** A call the client must be refused: its operation (the method and path come from the contract) and what is sent. */
+interface Refusal {
+  op: OperationConfig;
+  url: string;
   body?: unknown;
   /** The calls of verified admins alone answer with the spec's 'Access denied. Admin only.' */
   adminOnly: boolean;
+}
+
+const contract = new ApiClient(baseUrl);
+
+/** A refused call typed by its operation: a wrong path parameter or body is a type error. */
+function refusal<O extends OperationConfig>(op: O, input: CallInput<O>, adminOnly = true): Refusal {
+  const { body } = input as { body?: unknown };
+  return { op, url: contract.url(op, input as Pick<CallInput<O>, 'params' | 'query'>), body, adminOnly };
 }
 
 const couponLinks = (code: string) => {
@@ -60,10 +69,8 @@ describe('a client', () => {
     const { page, context, consoleErrors } = await session.newPage();
     const adminRequests: string[] = [];
     page.on('request', (req) => {
-      const path = new URL(req.url()).pathname;
-      if (/^\/api\/v1\/(admin\/|register\/(status|doctor-details|verify|reject)|payments\/(coupon|default-links)|meeting\/(create-meeting|verify-email))/.test(path)) {
-        adminRequests.push(`${req.method()} ${path}`);
-      }
+      const op = operationOf(req.method(), req.url());
+      if (op?.access === 'verifiedAdmin') adminRequests.push(`${req.method()} ${new URL(req.url()).pathname}`);
     });
     await signIn(page, baseUrl, client);
     await expectVisible(page.getByText('Hello, Neha!'));
@@ -99,52 +106,50 @@ describe('a client', () => {
 
     // The server refuses the same client, cookie and all, on every admin call.
     const when = istDateAndTime(startAfter(start, 24 * 60));
-    const sneaky = { name: 'Sneaky Admin', email: uniqueEmail('sneaky'), password: 'Sneaky-Admin-2026', role: 'admin' };
-    const calls: Call[] = [
-      { method: 'POST', path: '/user/register', body: sneaky, adminOnly: true },
-      {
-        method: 'POST',
-        path: '/meeting/create-meeting',
+    const sneaky = { name: 'Sneaky Admin', email: uniqueEmail('sneaky'), password: 'Sneaky-Admin-2026', role: 'admin' as const };
+    const calls: Refusal[] = [
+      refusal(ops.user.register, { body: sneaky }),
+      refusal(ops.meeting.create, {
         body: { clientId: client.email, doctorId: associate.email, ...when, meetingLink: 'https://meet.example.in/x', formLink: 'https://forms.example.in/x' },
-        adminOnly: true,
-      },
-      { method: 'POST', path: '/meeting/verify-email', body: { email: associate.email, userType: 'doctor' }, adminOnly: true },
-      { method: 'DELETE', path: `/meeting/${meeting._id}`, adminOnly: true },
-      { method: 'POST', path: '/meeting/userMeetings', body: { email: associate.email }, adminOnly: false },
-      { method: 'GET', path: '/payments/coupons', adminOnly: true },
-      { method: 'POST', path: '/payments/coupon', body: { couponCode: uniqueCouponCode('SNEAK'), forNewUsers: true, isActive: true, paymentLinks: couponLinks('sneak') }, adminOnly: true },
-      { method: 'PATCH', path: `/payments/coupon/${couponId}/status`, body: { isActive: false }, adminOnly: true },
-      { method: 'DELETE', path: `/payments/coupon/${couponId}`, adminOnly: true },
-      { method: 'GET', path: '/payments/default-links', adminOnly: true },
-      { method: 'PUT', path: '/payments/default/mental-Health-Counselling/single', body: { paymentLink: 'https://payments.example.in/sneaky' }, adminOnly: true },
-      { method: 'GET', path: '/register/status-pending', adminOnly: true },
-      { method: 'GET', path: '/register/status-verified?page=1&limit=10', adminOnly: true },
-      { method: 'GET', path: `/register/doctor-details/${applicant._id}`, adminOnly: true },
-      { method: 'POST', path: `/register/verify-doctor/${applicant._id}`, adminOnly: true },
-      { method: 'POST', path: `/register/reject-doctor/${applicant._id}`, body: { reason: 'Sneaky rejection' }, adminOnly: true },
-      { method: 'POST', path: '/register/employees', body: {}, adminOnly: false },
-      { method: 'GET', path: '/admin/meetings', adminOnly: true },
-      { method: 'GET', path: `/admin/meetings/${meeting._id}`, adminOnly: true },
-      { method: 'DELETE', path: `/admin/meetings/${meeting._id}`, adminOnly: true },
-      { method: 'GET', path: '/admin/users', adminOnly: true },
-      { method: 'GET', path: `/admin/users/${applicant._id}`, adminOnly: true },
-      { method: 'GET', path: '/admin/coupons', adminOnly: true },
-      { method: 'GET', path: '/admin/audit', adminOnly: true },
-      { method: 'GET', path: '/admin/applications', adminOnly: true },
+      }),
+      refusal(ops.meeting.verifyEmail, { body: { email: associate.email, userType: 'doctor' } }),
+      refusal(ops.meeting.delete, { params: { meetingId: meeting._id } }),
+      refusal(ops.meeting.lookup, { body: { email: associate.email } }, false),
+      refusal(ops.payments.coupons, {}),
+      refusal(ops.payments.createCoupon, { body: { couponCode: uniqueCouponCode('SNEAK'), forNewUsers: true, isActive: true, paymentLinks: couponLinks('sneak') } }),
+      refusal(ops.payments.setCouponStatus, { params: { id: couponId }, body: { isActive: false } }),
+      refusal(ops.payments.deleteCoupon, { params: { id: couponId } }),
+      refusal(ops.payments.defaultLinks, {}),
+      refusal(ops.payments.setDefaultLink, { params: { service: 'mental-Health-Counselling', planType: 'single' }, body: { paymentLink: 'https://payments.example.in/sneaky' } }),
+      refusal(ops.register.pending, {}),
+      refusal(ops.register.verified, { query: { page: 1, limit: 10 } }),
+      refusal(ops.register.doctorDetails, { params: { userId: applicant._id } }),
+      refusal(ops.register.verifyDoctor, { params: { userId: applicant._id } }),
+      refusal(ops.register.rejectDoctor, { params: { userId: applicant._id }, body: { reason: 'Sneaky rejection' } }),
+      // Not an application at all: the guard refuses before any validator reads the body.
+      { op: ops.register.submit, url: contract.url(ops.register.submit), body: {}, adminOnly: false },
+      refusal(ops.admin.meetings, {}),
+      refusal(ops.admin.meeting, { params: { id: meeting._id } }),
+      refusal(ops.admin.deleteMeeting, { params: { id: meeting._id } }),
+      refusal(ops.admin.users, {}),
+      refusal(ops.admin.user, { params: { id: applicant._id } }),
+      refusal(ops.admin.coupons, {}),
+      refusal(ops.admin.audit, {}),
+      refusal(ops.admin.applications, {}),
     ];
     for (const call of calls) {
-      const res = await context.request.fetch(`${baseUrl}/api/v1${call.path}`, {
-        method: call.method,
+      const res = await context.request.fetch(call.url, {
+        method: call.op.method.toUpperCase(),
         headers: { origin: baseUrl },
         ...(call.body !== undefined ? { data: call.body } : {}),
       });
-      const label = `${call.method} ${call.path}`;
+      const label = `${call.op.method.toUpperCase()} ${call.url}`;
       expect(res.status(), label).toBe(403);
       const json = (await res.json()) as { success: boolean; message: string };
       expect(json.success, label).toBe(false);
       if (call.adminOnly) expect(json.message, label).toBe(ADMIN_ONLY);
     }
-    const upload = await context.request.post(new ApiClient(baseUrl).url(ops.uploads.create), {
+    const upload = await context.request.post(contract.url(ops.uploads.create), {
       headers: { origin: baseUrl },
       multipart: { field: 'resume', file: { name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
     });

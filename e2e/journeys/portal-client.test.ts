@@ -4,7 +4,7 @@ import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { api as ops } from '@bh/shared/contract';
-import { acceptPrivacyNotice } from '../support/portal.ts';
+import { acceptPrivacyNotice, signIn } from '../support/portal.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowser('portal-client');
@@ -45,11 +45,7 @@ describe('a client on the portal', () => {
     const { client, start, when } = await seedClientWithMeeting();
     const { page, consoleErrors } = await session.newPage();
 
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Better Health ID').fill(client.email);
-    await page.getByLabel('Password', { exact: false }).first().fill(client.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signIn(page, baseUrl, client);
     // A first sign-in: the privacy notice comes first.
     await acceptPrivacyNotice(page);
     await page.getByText('Hello, Kavya!').waitFor();
@@ -82,11 +78,7 @@ describe('a client on the portal', () => {
   it('lists the services to book more sessions', async () => {
     const { client } = await seedClientWithMeeting();
     const { page } = await session.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Better Health ID').fill(client.email);
-    await page.getByLabel('Password', { exact: false }).first().fill(client.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signIn(page, baseUrl, client);
     await acceptPrivacyNotice(page);
     await page.getByRole('button', { name: 'Book More Sessions' }).click();
     const menu = page.getByRole('menu');

@@ -157,7 +157,7 @@ describe('public site journey', () => {
     await page.getByText(PAYMENT_MESSAGES.couponLinkEmailed).waitFor();
     expect(await openedUrl(tracked, () => proceed(page).click())).toBe(defaultLink);
     // Signed in as that client on the same origin, the check gives the coupon's link directly.
-    const signIn = await page.request.post(`${baseUrl}/api/v1/user/login`, {
+    const signIn = await page.request.post(new ApiClient(baseUrl).url(ops.user.login), {
       data: { email: DEMO.client, password: DEMO.password },
       headers: { Origin: baseUrl },
     });

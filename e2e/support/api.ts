@@ -53,6 +53,21 @@ export class ApiClient {
   }
 }
 
+/** Every operation of the contract, those with path parameters last (`/meeting/requests` before `/meeting/{meetingId}`). */
+const OPERATIONS: OperationConfig[] = Object.values(api)
+  .flatMap((area): OperationConfig[] => Object.values(area))
+  .sort((a, b) => a.path.split('{').length - b.path.split('{').length);
+
+const pathPattern = (path: string) => new RegExp(`^${path.replaceAll(/\{\w+\}/g, '[^/]+').replaceAll('.', '\\.')}$`);
+
+/** The contract operation a request (a browser's, say) is a call of, found by its method and path. */
+export function operationOf(method: string, url: string): OperationConfig | undefined {
+  const path = new URL(url).pathname;
+  if (!path.startsWith(`${API_BASE}/`)) return undefined;
+  const relative = path.slice(API_BASE.length);
+  return OPERATIONS.find((op) => op.method.toUpperCase() === method.toUpperCase() && pathPattern(op.path).test(relative));
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@e2e.betterhealth.in`;
 }

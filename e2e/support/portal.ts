@@ -24,6 +24,34 @@ export async function acceptPrivacyNotice(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'I agree' }).click();
 }
 
+/**
+ * Opens the admin's Create Meeting form, verifies the client and the BH Associate by email (their
+ * names fill in) and sets the date; the time is the journey's to choose.
+ */
+export async function startMeetingForm(
+  page: Page,
+  baseUrl: string,
+  people: { client: { email: string; name: string }; associate: { email: string; name: string } },
+  date: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin/create-meeting`);
+  await page.getByLabel(/^Client ID/).fill(people.client.email);
+  await page.getByRole('button', { name: 'Verify Client ID (email)' }).click();
+  await expect.poll(() => page.getByLabel('Client Name').inputValue(), { timeout: 15_000 }).toBe(people.client.name);
+  await page.getByLabel(/^BH Associate ID/).fill(people.associate.email);
+  await page.getByRole('button', { name: 'Verify BH Associate ID (email)' }).click();
+  await expect.poll(() => page.getByLabel('BH Associate Name').inputValue(), { timeout: 15_000 }).toBe(people.associate.name);
+  await page.getByLabel(/^Meeting Date/).fill(date);
+}
+
+/** Gives the meeting its links and creates it; the form confirms. */
+export async function createMeeting(page: Page, links: { meeting: string; form: string }): Promise<void> {
+  await page.getByLabel(/^Meeting Link/).fill(links.meeting);
+  await page.getByLabel(/^Report Form Link/).fill(links.form);
+  await page.getByRole('button', { name: 'Create Meeting' }).click();
+  await expectVisible(page.getByText('Meeting created successfully!'));
+}
+
 /** What toneOf reads of an element (the e2e project compiles without the DOM library). */
 interface StyledElement {
   ownerDocument: { defaultView: { getComputedStyle(el: StyledElement): { color: string; backgroundColor: string } } | null };

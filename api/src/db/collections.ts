@@ -225,16 +225,30 @@ export interface BookingClaimDoc {
   expiresAt: Date;
 }
 
-/** One meeting in a participant's list (see participant-meetings.ts). */
+/** Before `participant-meetings-v2`: one meeting in a participant's list, by id and start only. */
 export interface MeetingRef {
   id: ObjectId;
   startsAt: Date;
 }
 
+/**
+ * One meeting in a participant's list: the meeting as stored, less what no list shows (who created
+ * it, the calendar sequence). Kept in step with the meeting by the meetings store.
+ */
+export type MeetingCard = Omit<MeetingDoc, 'createdBy' | 'sequence'>;
+
+/** A meeting's card (the store writes it; the participant-meetings-v2 migration builds the first ones). */
+export function meetingCard(doc: MeetingDoc | MeetingCard): MeetingCard {
+  const { createdBy: _createdBy, sequence: _sequence, ...card } = doc as MeetingDoc;
+  return card;
+}
+
 /** Each participant's meetings, reached by the participant's `_id` (their user id). */
 export interface ParticipantMeetingsDoc {
   _id: ObjectId;
-  refs: MeetingRef[];
+  cards: MeetingCard[];
+  /** The list before `participant-meetings-v2` turned it into cards (removed by it). */
+  refs?: MeetingRef[];
 }
 
 /**

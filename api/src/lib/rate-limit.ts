@@ -158,8 +158,13 @@ export class RateLimiter {
   }
 
   async remembers(key: string): Promise<boolean> {
+    return (await this.rememberedAt(key)) !== null;
+  }
+
+  /** When the fact was last marked, while it holds; null when it is unknown or has lapsed. */
+  async rememberedAt(key: string): Promise<Date | null> {
     const doc = await this.#col.findOne({ _id: key });
-    return doc !== null && doc.expiresAt > this.#clock.now();
+    return doc !== null && doc.expiresAt > this.#clock.now() ? doc.at : null;
   }
 
   /** How many hits the key has had in the last `windowMs` (upload allowance). */
@@ -217,6 +222,11 @@ export const LOGIN_LIMITS = {
     maxSpacingMs: 5 * MINUTE,
   },
   familiarForMs: 30 * 24 * 60 * MINUTE,
+  /**
+   * A familiar address is marked again at most this often: marking it on every sign-in made
+   * parallel sign-ins of one account from one address rewrite one document together (issue 20).
+   */
+  familiarRenewMs: 24 * 60 * MINUTE,
 } as const;
 
 /** The growing delay of the account-wide limit: 0 for the free slots, then 2 s, 4 s, … capped. */

@@ -1,16 +1,13 @@
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meetingResponse } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { startTestMail, type TestMail } from '../../test/mail.ts';
+import type { TestContext } from '../../test/context.ts';
+import { createMailContext, type TestMail } from '../../test/mail.ts';
 import { AADHAAR_NUMBER, ACCOUNT_NUMBER, PAN_NUMBER, submittedApplicant } from '../../test/applications.ts';
 
 let ctx: TestContext;
 let mail: TestMail;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  mail = await startTestMail(ctx);
-});
+beforeAll(async () => ({ ctx, mail } = await createMailContext()));
 
 /** The test clock starts at 2026-06-15 12:00 in India (06:30 UTC). */
 const START = '2026-06-15T06:30:00.000Z';

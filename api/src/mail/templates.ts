@@ -32,30 +32,47 @@ export interface RenderedEmail {
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
-type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; href: string } | { kind: 'facts'; rows: [string, string][] };
+/** A paragraph (a string), a button with its link shown beside it, or a table of facts. */
+type Block = string | { button: string; href: string } | { facts: [string, string][] };
+
+/** What one email says: its subject, whom it greets and its blocks in order. */
+interface Letter {
+  subject: string;
+  to: string;
+  blocks: Block[];
+}
+
+const SIGN = 'Warm regards,\nThe Better Health team';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
-function compose(subject: string, greeting: string, blocks: Block[], origin: string): Omit<RenderedEmail, 'calendar'> {
-  const sign = 'Warm regards,\nThe Better Health team';
-  const textParts = [greeting, ...blocks.map((b) => (b.kind === 'p' ? b.text : b.kind === 'button' ? `${b.label}: ${b.href}` : b.rows.map(([k, v]) => `${k}: ${v}`).join('\n'))), sign, `Better Health · ${origin}`];
-  const htmlBlocks = blocks
-    .map((b) => {
-      if (b.kind === 'p') return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.text)}</p>`;
-      if (b.kind === 'button') {
-        return `<p style="margin:0 0 16px"><a href="${escapeHtml(b.href)}" style="display:inline-block;background:#2e7d6b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(b.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">Or open this link: ${escapeHtml(b.href)}</p>`;
-      }
-      const rows = b.rows.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555">${escapeHtml(k)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(v)}</td></tr>`).join('');
-      return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;
-    })
-    .join('');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f7f6;font-family:Arial,Helvetica,sans-serif;color:#1d2b28"><div style="max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:700;color:#2e7d6b;margin:0 0 24px">Better Health</p><div style="background:#ffffff;border-radius:8px;padding:24px"><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${htmlBlocks}<p style="margin:24px 0 0;white-space:pre-line">${escapeHtml(sign)}</p></div><p style="font-size:12px;color:#777;margin:16px 0 0">Better Health · <a href="${escapeHtml(origin)}" style="color:#777">${escapeHtml(origin)}</a></p></div></body></html>`;
-  return { subject, text: textParts.join('\n\n') + '\n', html };
+function blockText(block: Block): string {
+  if (typeof block === 'string') return block;
+  if ('button' in block) return `${block.button}: ${block.href}`;
+  return block.facts.map(([k, v]) => `${k}: ${v}`).join('\n');
 }
 
-function field(data: Record<string, string>, key: string): string {
+function blockHtml(block: Block): string {
+  if (typeof block === 'string') return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(block)}</p>`;
+  if ('button' in block) {
+    return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:#2e7d6b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.button)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">Or open this link: ${escapeHtml(block.href)}</p>`;
+  }
+  const rows = block.facts.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555">${escapeHtml(k)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(v)}</td></tr>`).join('');
+  return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;
+}
+
+function compose({ subject, to, blocks }: Letter, origin: string): Omit<RenderedEmail, 'calendar'> {
+  const greeting = `Hello ${to},`;
+  const text = [greeting, ...blocks.map(blockText), SIGN, `Better Health · ${origin}`].join('\n\n') + '\n';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f7f6;font-family:Arial,Helvetica,sans-serif;color:#1d2b28"><div style="max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:700;color:#2e7d6b;margin:0 0 24px">Better Health</p><div style="background:#ffffff;border-radius:8px;padding:24px"><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${blocks.map(blockHtml).join('')}<p style="margin:24px 0 0;white-space:pre-line">${escapeHtml(SIGN)}</p></div><p style="font-size:12px;color:#777;margin:16px 0 0">Better Health · <a href="${escapeHtml(origin)}" style="color:#777">${escapeHtml(origin)}</a></p></div></body></html>`;
+  return { subject, text, html };
+}
+
+type Fields = Record<string, string>;
+
+function field(data: Fields, key: string): string {
   const value = data[key];
   if (value === undefined) throw new Error(`email data is missing ${key}`);
   return value;
@@ -66,7 +83,7 @@ function needLink(ctx: RenderContext): string {
   return ctx.link;
 }
 
-function meetingParts(data: Record<string, string>) {
+function meetingParts(data: Fields) {
   const startsAt = new Date(field(data, 'startsAt'));
   const forClient = field(data, 'audience') === 'client';
   const other = forClient ? field(data, 'doctorName') : field(data, 'clientName');
@@ -87,143 +104,135 @@ function meetingParts(data: Record<string, string>) {
   };
 }
 
-export function renderEmail(template: EmailTemplate, data: Record<string, string>, ctx: RenderContext): RenderedEmail {
-  const origin = ctx.origin;
-  const hello = (name: string) => `Hello ${name},`;
+type MeetingTemplate = Extract<EmailTemplate, `meeting-${string}`>;
+type AccountTemplate = Exclude<EmailTemplate, MeetingTemplate>;
+
+/** The emails about an account, an application, a coupon or an erasure: each greets `name`. */
+const ACCOUNT_LETTERS: Record<AccountTemplate, (data: Fields, ctx: RenderContext) => Omit<Letter, 'to'>> = {
+  invitation: (data, ctx) => ({
+    subject: 'You are invited to Better Health',
+    blocks: [
+      `An account has been created for you on Better Health as ${field(data, 'roleLabel')}. Choose your password to sign in.`,
+      { button: 'Set your password', href: needLink(ctx) },
+      'The link works once and for 72 hours. If it has expired, ask the Better Health team to send a new one.',
+    ],
+  }),
+  'password-reset': (_data, ctx) => ({
+    subject: 'Reset your Better Health password',
+    blocks: [
+      'Someone asked to reset the password of your Better Health account. If it was you, choose a new password:',
+      { button: 'Choose a new password', href: needLink(ctx) },
+      'The link works once and for 30 minutes. If you did not ask for it, you can ignore this email: your password stays as it is.',
+    ],
+  }),
+  'password-changed': (data, ctx) => ({
+    subject: 'Your Better Health password was changed',
+    blocks: [
+      `The password of your Better Health account was changed on ${formatIstWithZone(field(data, 'changedAt'))}, and every device that was signed in has been signed out.`,
+      `If this was not you, reset your password now at ${ctx.origin}/login and tell us at once.`,
+    ],
+  }),
+  'application-verified': (_data, ctx) => ({
+    subject: 'Your Better Health application is verified',
+    blocks: ['Good news: your application has been reviewed and verified. You now have full access to the portal.', { button: 'Open the portal', href: `${ctx.origin}/dashboard` }],
+  }),
+  'application-rejected': (data, ctx) => ({
+    subject: 'Your Better Health application needs changes',
+    blocks: [
+      'Your application has been reviewed and could not be verified yet. The reviewer wrote:',
+      `“${field(data, 'reason')}”`,
+      'Please correct your application and submit it again.',
+      { button: 'Correct my application', href: `${ctx.origin}/details` },
+    ],
+  }),
+  'coupon-link': (data, ctx) => ({
+    subject: 'Your Better Health coupon',
+    blocks: [
+      `You asked for the coupon ${field(data, 'couponCode')} on our payment page (${field(data, 'planLabel')}). Here is its payment link:`,
+      { button: 'Proceed to Payment', href: needLink(ctx) },
+      'If you did not ask for it, you can ignore this email.',
+    ],
+  }),
+  'erasure-scheduled': (data, ctx) => ({
+    subject: 'Your Better Health data will be erased',
+    blocks: [
+      `As you asked, your Better Health account will be closed and your personal data erased on ${formatIstWithZone(field(data, 'erasureAt'))}.`,
+      'Until then you can sign in and download your data from Privacy & my data. Afterwards you can no longer sign in. We keep only what the law makes us keep: the audit trail, the log of who read your documents, your consent records and this request, and your session records with your name and email removed.',
+      { button: 'Download my data', href: `${ctx.origin}/privacy` },
+      'If you did not ask for this, reply to this email or contact our grievance officer at once.',
+    ],
+  }),
+};
+
+/** A session's email to its client or its BH Associate (`audience`). */
+function meetingLetter(template: MeetingTemplate, data: Fields, m: ReturnType<typeof meetingParts>, origin: string): Letter {
+  const dashboard: Block = { button: 'Open my dashboard', href: `${origin}/dashboard` };
+  const facts: Block = { facts: [['When', m.when], ['Length', '90 minutes'], ['Join at', m.meeting.meetingLink]] };
+  const to = m.recipientName;
   switch (template) {
-    case 'invitation':
-      return compose(
-        'You are invited to Better Health',
-        hello(field(data, 'name')),
-        [
-          { kind: 'p', text: `An account has been created for you on Better Health as ${field(data, 'roleLabel')}. Choose your password to sign in.` },
-          { kind: 'button', label: 'Set your password', href: needLink(ctx) },
-          { kind: 'p', text: 'The link works once and for 72 hours. If it has expired, ask the Better Health team to send a new one.' },
-        ],
-        origin,
-      );
-    case 'password-reset':
-      return compose(
-        'Reset your Better Health password',
-        hello(field(data, 'name')),
-        [
-          { kind: 'p', text: 'Someone asked to reset the password of your Better Health account. If it was you, choose a new password:' },
-          { kind: 'button', label: 'Choose a new password', href: needLink(ctx) },
-          { kind: 'p', text: 'The link works once and for 30 minutes. If you did not ask for it, you can ignore this email: your password stays as it is.' },
-        ],
-        origin,
-      );
-    case 'password-changed':
-      return compose(
-        'Your Better Health password was changed',
-        hello(field(data, 'name')),
-        [
-          { kind: 'p', text: `The password of your Better Health account was changed on ${formatIstWithZone(field(data, 'changedAt'))}, and every device that was signed in has been signed out.` },
-          { kind: 'p', text: `If this was not you, reset your password now at ${origin}/login and tell us at once.` },
-        ],
-        origin,
-      );
     case 'meeting-scheduled':
+      return {
+        subject: `Session scheduled: ${m.when}`,
+        to,
+        blocks: [
+          `Your session with ${m.other} is scheduled.`,
+          facts,
+          'The attached calendar file adds it to your calendar. The Join button on your dashboard opens 5 minutes before the start.',
+          dashboard,
+        ],
+      };
     case 'meeting-rescheduled':
+      return {
+        subject: `Session moved to ${m.when}`,
+        to,
+        blocks: [
+          `Your session with ${m.other} has moved from ${formatIstWithZone(field(data, 'previousStartsAt'))} to ${m.when}.`,
+          facts,
+          'The attached calendar file updates the event in your calendar.',
+          dashboard,
+        ],
+      };
     case 'meeting-cancelled': {
-      const m = meetingParts(data);
-      const cancelled = template === 'meeting-cancelled';
-      const rescheduled = template === 'meeting-rescheduled';
       const band = data.band as RefundBand | undefined;
-      const email = compose(
-        cancelled ? `Session cancelled: ${m.when}` : rescheduled ? `Session moved to ${m.when}` : `Session scheduled: ${m.when}`,
-        hello(m.recipientName),
-        cancelled
-          ? [
-              { kind: 'p', text: `Your session with ${m.other} on ${m.when} has been cancelled.` },
-              ...(band ? [{ kind: 'p' as const, text: `Refund: ${BAND_LABELS[band]}.` }] : []),
-              { kind: 'p', text: 'The attached calendar file removes it from your calendar. See your sessions in the portal.' },
-              { kind: 'button', label: 'Open my dashboard', href: `${origin}/dashboard` },
-            ]
-          : rescheduled
-          ? [
-              { kind: 'p', text: `Your session with ${m.other} has moved from ${formatIstWithZone(field(data, 'previousStartsAt'))} to ${m.when}.` },
-              { kind: 'facts', rows: [['When', m.when], ['Length', '90 minutes'], ['Join at', m.meeting.meetingLink]] },
-              { kind: 'p', text: 'The attached calendar file updates the event in your calendar.' },
-              { kind: 'button', label: 'Open my dashboard', href: `${origin}/dashboard` },
-            ]
-          : [
-              { kind: 'p', text: `Your session with ${m.other} is scheduled.` },
-              { kind: 'facts', rows: [['When', m.when], ['Length', '90 minutes'], ['Join at', m.meeting.meetingLink]] },
-              { kind: 'p', text: 'The attached calendar file adds it to your calendar. The Join button on your dashboard opens 5 minutes before the start.' },
-              { kind: 'button', label: 'Open my dashboard', href: `${origin}/dashboard` },
-            ],
-        origin,
-      );
-      const method = cancelled ? 'CANCEL' : 'REQUEST';
-      const content = meetingCalendar(m.meeting, {
-        method,
-        origin,
-        organizerEmail: ctx.organizerEmail ?? `sessions@${new URL(origin).hostname}`,
-        stamp: ctx.stamp ?? new Date(),
-        ...(data.sequence !== undefined ? { sequence: Number(data.sequence) } : {}),
-      });
-      return { ...email, calendar: { method, content } };
+      return {
+        subject: `Session cancelled: ${m.when}`,
+        to,
+        blocks: [
+          `Your session with ${m.other} on ${m.when} has been cancelled.`,
+          ...(band ? [`Refund: ${BAND_LABELS[band]}.`] : []),
+          'The attached calendar file removes it from your calendar. See your sessions in the portal.',
+          dashboard,
+        ],
+      };
     }
     case 'meeting-reminder-24h':
     case 'meeting-reminder-1h': {
-      const m = meetingParts(data);
       const soon = template === 'meeting-reminder-1h' ? 'in about an hour' : 'tomorrow';
-      return compose(
-        `Reminder: your session ${soon === 'tomorrow' ? 'tomorrow' : 'starts soon'}, ${m.when}`,
-        hello(m.recipientName),
-        [
-          { kind: 'p', text: `A reminder: your session with ${m.other} starts ${soon}, on ${m.when}.` },
-          { kind: 'facts', rows: [['When', m.when], ['Join at', m.meeting.meetingLink]] },
-          { kind: 'button', label: 'Open my dashboard', href: `${origin}/dashboard` },
-        ],
-        origin,
-      );
+      return {
+        subject: `Reminder: your session ${soon === 'tomorrow' ? 'tomorrow' : 'starts soon'}, ${m.when}`,
+        to,
+        blocks: [`A reminder: your session with ${m.other} starts ${soon}, on ${m.when}.`, { facts: [['When', m.when], ['Join at', m.meeting.meetingLink]] }, dashboard],
+      };
     }
-    case 'application-verified':
-      return compose(
-        'Your Better Health application is verified',
-        hello(field(data, 'name')),
-        [
-          { kind: 'p', text: 'Good news: your application has been reviewed and verified. You now have full access to the portal.' },
-          { kind: 'button', label: 'Open the portal', href: `${origin}/dashboard` },
-        ],
-        origin,
-      );
-    case 'application-rejected':
-      return compose(
-        'Your Better Health application needs changes',
-        hello(field(data, 'name')),
-        [
-          { kind: 'p', text: 'Your application has been reviewed and could not be verified yet. The reviewer wrote:' },
-          { kind: 'p', text: `“${field(data, 'reason')}”` },
-          { kind: 'p', text: 'Please correct your application and submit it again.' },
-          { kind: 'button', label: 'Correct my application', href: `${origin}/details` },
-        ],
-        origin,
-      );
-    case 'coupon-link':
-      return compose(
-        'Your Better Health coupon',
-        hello(field(data, 'name')),
-        [
-          { kind: 'p', text: `You asked for the coupon ${field(data, 'couponCode')} on our payment page (${field(data, 'planLabel')}). Here is its payment link:` },
-          { kind: 'button', label: 'Proceed to Payment', href: needLink(ctx) },
-          { kind: 'p', text: 'If you did not ask for it, you can ignore this email.' },
-        ],
-        origin,
-      );
-    case 'erasure-scheduled':
-      return compose(
-        'Your Better Health data will be erased',
-        hello(field(data, 'name')),
-        [
-          { kind: 'p', text: `As you asked, your Better Health account will be closed and your personal data erased on ${formatIstWithZone(field(data, 'erasureAt'))}.` },
-          { kind: 'p', text: 'Until then you can sign in and download your data from Privacy & my data. Afterwards you can no longer sign in. We keep only what the law makes us keep: the audit trail, the log of who read your documents, your consent records and this request, and your session records with your name and email removed.' },
-          { kind: 'button', label: 'Download my data', href: `${origin}/privacy` },
-          { kind: 'p', text: 'If you did not ask for this, reply to this email or contact our grievance officer at once.' },
-        ],
-        origin,
-      );
   }
+}
+
+const isMeetingTemplate = (template: EmailTemplate): template is MeetingTemplate => template.startsWith('meeting-');
+
+export function renderEmail(template: EmailTemplate, data: Fields, ctx: RenderContext): RenderedEmail {
+  const origin = ctx.origin;
+  if (!isMeetingTemplate(template)) return compose({ to: field(data, 'name'), ...ACCOUNT_LETTERS[template](data, ctx) }, origin);
+  const m = meetingParts(data);
+  const email = compose(meetingLetter(template, data, m, origin), origin);
+  if (REMINDER_TEMPLATES.includes(template)) return email;
+  // Scheduled, moved and cancelled sessions carry a calendar file that updates the event.
+  const method = template === 'meeting-cancelled' ? 'CANCEL' : 'REQUEST';
+  const content = meetingCalendar(m.meeting, {
+    method,
+    origin,
+    organizerEmail: ctx.organizerEmail ?? `sessions@${new URL(origin).hostname}`,
+    stamp: ctx.stamp ?? new Date(),
+    ...(data.sequence !== undefined ? { sequence: Number(data.sequence) } : {}),
+  });
+  return { ...email, calendar: { method, content } };
 }

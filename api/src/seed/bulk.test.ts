@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMeetingsResponse, istDateAndTime, loginResponseSchema } from '@bh/shared';
 import { bodyOf, createTestContext, type TestContext } from '../../test/context.ts';
-import { insertAccount, insertMeetingsInBulk, type MeetingDoc } from './bulk.ts';
+import { insertAccount, insertMeetingsInBulk, newMeetingDoc, type MeetingDoc } from './bulk.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,36 +17,17 @@ describe('bulk data for the benchmark', () => {
     expect(login.status).toBe(200);
     expect((await bodyOf(login, loginResponseSchema)).user).toMatchObject({ _id: clientId.toHexString(), role: 'user', isVerified: 'not_submitted' });
 
-    const doctorId = new ObjectId();
+    const client = { _id: clientId, email: 'bench.client@bench.example.in', name: 'Bench Client' };
+    const associate = { _id: new ObjectId(), email: 'bench-associate@bench.example.in', name: 'Bench Associate' };
+    // Everyone else's meetings among 20 other clients, as the bench spreads them.
+    const others = Array.from({ length: 20 }, (_, i) => ({ _id: new ObjectId(), email: `other-${i}@bench.example.in`, name: `Other Client ${i}` }));
     const docs: MeetingDoc[] = Array.from({ length: 1_200 }, (_, i) => {
       const startsAt = new Date(ctx.clock.now().getTime() + (i + 1) * 3 * 60 * 60_000);
-      return {
-        _id: new ObjectId(),
-        ...istDateAndTime(startsAt),
-        startsAt,
-        meetingLink: 'https://meet.example.in/bench',
-        formLink: 'https://forms.example.in/bench',
-        clientId: i < 3 ? clientId : new ObjectId(),
-        clientEmail: 'bench.client@bench.example.in',
-        clientName: 'Bench Client',
-        doctorId,
-        doctorEmail: 'bench-associate@bench.example.in',
-        doctorName: 'Bench Associate',
-        userJoinedAt: null,
-        docJoinedAt: null,
-        reportLink: '',
-        createdAt: ctx.clock.now(),
-        createdBy: doctorId,
-        status: 'scheduled',
-        cancellation: null,
-        noShowBy: null,
-        history: [],
-        sequence: 0,
-        openRequestId: null,
-      };
+      const fields = { ...istDateAndTime(startsAt), startsAt, meetingLink: 'https://meet.example.in/bench', formLink: 'https://forms.example.in/bench', createdAt: ctx.clock.now(), createdBy: associate._id };
+      return newMeetingDoc(i < 3 ? client : others[i % others.length]!, associate, fields);
     });
     await insertMeetingsInBulk(ctx.deps.db, docs);
-    expect(await ctx.deps.cols.meetings.countDocuments({ doctorId })).toBe(1_200);
+    expect(await ctx.deps.cols.meetings.countDocuments({ doctorId: associate._id })).toBe(1_200);
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const mine = await bodyOf(await ctx.request('GET', '/api/v1/meeting/get-meetings', { cookie }), getMeetingsResponse);
     expect(mine.meetings.map((m) => m._id)).toEqual(docs.slice(0, 3).map((d) => d._id.toHexString()));

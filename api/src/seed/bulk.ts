@@ -2,7 +2,7 @@ import { ObjectId, type Db } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
 import { collections, type MeetingDoc } from '../db/collections.ts';
 import { hashPassword } from '../lib/password.ts';
-import { insertMeetings } from '../routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
 
 /**
  * Bulk data for the benchmark and load tests (`scripts/bench`): written straight into a database
@@ -12,6 +12,12 @@ import { insertMeetings } from '../routes/meeting/meeting.service.ts';
  */
 
 export type { MeetingDoc };
+
+/**
+ * A new scheduled meeting between two accounts, built by the meetings store's own builder (the one
+ * every booking uses), so bulk data is stored exactly the way the product stores a booking.
+ */
+export { newMeetingDoc };
 
 /** An account that can sign in with `password`; returns its id. */
 export async function insertAccount(
@@ -33,7 +39,11 @@ export async function insertAccount(
   return _id;
 }
 
-/** Meetings with their participants' refs, in batches of 1,000 (see insertMeetings). */
+/**
+ * Meetings with their participants' cards: each participant's list is written once for all of
+ * `docs` (FerretDB rewrites a whole document on every update, so a list grown in many steps costs
+ * many rewrites), then the meetings 1,000 per insert (see insertMeetings).
+ */
 export async function insertMeetingsInBulk(db: Db, docs: MeetingDoc[]): Promise<void> {
-  for (let i = 0; i < docs.length; i += 1000) await insertMeetings(db, docs.slice(i, i + 1000));
+  await insertMeetings(db, docs);
 }

@@ -1,7 +1,6 @@
-import { ObjectId } from 'mongodb';
 import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import type { SeedStep } from './demo.ts';
-import { insertMeetings } from '../routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
 import type { MeetingDoc } from '../db/collections.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
@@ -33,29 +32,19 @@ export const seedMeetings: SeedStep = async (deps, accounts) => {
   ];
 
   const docs: MeetingDoc[] = plans.map((plan, i) => ({
-    _id: new ObjectId(),
-    ...istDateAndTime(plan.startsAt),
-    startsAt: plan.startsAt,
-    meetingLink: `https://meet.example.in/better-health-demo-${i + 1}`,
-    formLink: 'https://forms.example.in/bh-session-report',
-    clientId: plan.who._id,
-    clientEmail: plan.who.email,
-    clientName: plan.who.name,
-    doctorId: associate._id,
-    doctorEmail: associate.email,
-    doctorName: associate.name,
+    ...newMeetingDoc(plan.who, associate, {
+      ...istDateAndTime(plan.startsAt),
+      startsAt: plan.startsAt,
+      meetingLink: `https://meet.example.in/better-health-demo-${i + 1}`,
+      formLink: 'https://forms.example.in/bh-session-report',
+      createdAt: new Date(Math.min(now.getTime(), plan.startsAt.getTime()) - 7 * DAY_MS),
+      createdBy: admin._id,
+    }),
     userJoinedAt: plan.joined ? new Date(plan.startsAt.getTime() - 2 * MINUTE_MS) : null,
     docJoinedAt: plan.joined ? new Date(plan.startsAt.getTime() - 4 * MINUTE_MS) : null,
     reportLink: plan.reportLink,
-    createdAt: new Date(Math.min(now.getTime(), plan.startsAt.getTime()) - 7 * DAY_MS),
-    createdBy: admin._id,
     // The held session with its report is completed; the rest wait for their associate.
     status: plan.reportLink ? 'completed' : 'scheduled',
-    cancellation: null,
-    noShowBy: null,
-    history: [],
-    sequence: 0,
-    openRequestId: null,
   }));
   await insertMeetings(deps.db, docs);
 };

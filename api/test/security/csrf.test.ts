@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../context.ts';
-import { changedCollections, fillPath, fingerprint, MULTIPART_ROUTES, unsafeRoutes, upload, validApplication, type RouteKey } from './support.ts';
+import { uploadFile } from '../uploads.ts';
+import { changedCollections, fillPath, fingerprint, MULTIPART_ROUTES, unsafeRoutes, validApplication, type RouteKey } from './support.ts';
 
 /**
  * Cross-site request forgery on every unsafe route the app serves (found from the app, so new
@@ -177,7 +178,7 @@ describe('CSRF: every unsafe route refuses cross-site requests and form bodies',
       body: JSON.stringify({ name: 'Same Origin Admin' }),
     });
     expect(profile.status).toBe(200);
-    const file = await upload(ctx, admin.cookie, 'resume');
+    const file = await uploadFile(ctx, admin.cookie, 'resume');
     expect(file).toMatch(/^\/api\/v1\/uploads\/[0-9a-f]{24}$/);
     // Non-browser clients send neither header; JSON still goes through.
     const cli = await fetch(`${origin}/api/v1/payments/coupon/${values.couponId}/status`, {

@@ -36,8 +36,7 @@ import {
   withdrawConsentRequest,
 } from '@bh/shared';
 import { hashToken } from '../../src/lib/sessions.ts';
-import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
-import { meetingBetween } from '../meetings.ts';
+import { storeMeetingBetween } from '../meetings.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { changedCollections, fingerprint, jsonRoutes, sessionCookie, validApplication, type Fingerprint } from './support.ts';
 
@@ -313,7 +312,7 @@ const PAYMENT_LINKS = {
 };
 
 async function meetingDoc(clientId: string, doctorId: string, startsAt: Date, joined: Date | null): Promise<string> {
-  const doc = await meetingBetween(ctx, clientId, doctorId, {
+  return storeMeetingBetween(ctx, clientId, doctorId, {
     startsAt,
     meetingLink: 'https://meet.example.in/fuzz',
     formLink: 'https://forms.example.in/fuzz',
@@ -321,8 +320,6 @@ async function meetingDoc(clientId: string, doctorId: string, startsAt: Date, jo
     createdAt: new Date(START),
     createdBy: new ObjectId(admin.id),
   });
-  await insertMeetings(ctx.deps.db, [doc]);
-  return doc._id.toHexString();
 }
 
 async function templates(): Promise<Map<string, Template>> {

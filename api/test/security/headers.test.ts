@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp } from '../../src/web/web-app.ts';
 import { createTestContext, type TestContext } from '../context.ts';
-import { upload } from './support.ts';
+import { uploadFile } from '../uploads.ts';
 
 /**
  * Security headers on everything the one-origin server answers: site pages, portal pages, static
@@ -46,7 +46,7 @@ beforeAll(async () => {
 
   const doctor = await ctx.signedIn('doctor', 'verified');
   doctorCookie = doctor.cookie;
-  fileUrl = await upload(ctx, doctor.cookie, 'resume');
+  fileUrl = await uploadFile(ctx, doctor.cookie, 'resume');
 });
 
 /** One of each kind of response the server gives. */

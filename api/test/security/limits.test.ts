@@ -111,6 +111,21 @@ describe('sign-in limits under parallel requests', () => {
     expect((await login(victim.email, victim.password, newAddress())).status).toBe(200);
   });
 
+  it('marks an address as familiar on its first sign-in and again at most once a day, not on every sign-in', async () => {
+    const ip = newAddress();
+    const person = await ctx.createUser({ role: 'user' });
+    const familiar = () => ctx.deps.cols.rateLimits.findOne({ _id: `login:familiar:${person.email}|${ip}` });
+    expect((await login(person.email, person.password, ip)).status).toBe(200);
+    const first = (await familiar())?.at;
+    expect(first).toEqual(ctx.clock.now());
+    ctx.clock.advance(LOGIN_LIMITS.familiarRenewMs - 60_000);
+    expect((await login(person.email, person.password, ip)).status).toBe(200);
+    expect((await familiar())?.at).toEqual(first);
+    ctx.clock.advance(60_000);
+    expect((await login(person.email, person.password, ip)).status).toBe(200);
+    expect((await familiar())?.at).toEqual(ctx.clock.now());
+  });
+
   it('does not count correct sign-ins, so people behind one address can all sign in', async () => {
     const ip = newAddress();
     const people = await Promise.all(Array.from({ length: 4 }, () => ctx.createUser({ role: 'user' })));

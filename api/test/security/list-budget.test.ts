@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_SIZE, VERIFIED_PAGE_SIZE, type AdminResource } from '@bh/shared';
 import type { CouponDoc, MeetingDoc, UserDoc } from '../../src/db/collections.ts';
-import { insertMeetings } from '../../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { apiRoutes } from './support.ts';
 
@@ -74,31 +74,8 @@ const GET_ROUTES: Record<string, 'list' | 'one'> = {
 };
 
 function meeting(clientDoc: UserDoc, doctorDoc: UserDoc, startsAt: Date): MeetingDoc {
-  return {
-    _id: new ObjectId(),
-    meetingDate: startsAt.toISOString().slice(0, 10),
-    meetingTime: '10:00 AM',
-    startsAt,
-    meetingLink: 'https://meet.example.in/budget',
-    formLink: 'https://forms.example.in/budget',
-    clientId: clientDoc._id,
-    clientEmail: clientDoc.email,
-    clientName: clientDoc.name,
-    doctorId: doctorDoc._id,
-    doctorEmail: doctorDoc.email,
-    doctorName: doctorDoc.name,
-    userJoinedAt: null,
-    docJoinedAt: null,
-    reportLink: '',
-    createdAt: START,
-    createdBy: new ObjectId(),
-    status: 'scheduled',
-    cancellation: null,
-    noShowBy: null,
-    history: [],
-    sequence: 0,
-    openRequestId: null,
-  };
+  const fields = { meetingDate: startsAt.toISOString().slice(0, 10), meetingTime: '10:00 AM', startsAt, meetingLink: 'https://meet.example.in/budget', formLink: 'https://forms.example.in/budget', createdAt: START, createdBy: new ObjectId() };
+  return newMeetingDoc(clientDoc, doctorDoc, fields);
 }
 
 function userDoc(i: number, role: UserDoc['role'], isVerified: UserDoc['isVerified'], tag: string): UserDoc {

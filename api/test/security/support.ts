@@ -1,17 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ObjectId, type Db } from 'mongodb';
-import type { ApplicationRequest, UploadField } from '@bh/shared';
+import type { ApplicationRequest } from '@bh/shared';
 import { SESSION_COOKIE } from '../../src/lib/sessions.ts';
-import { samplePdf, samplePng } from '../../src/seed/sample-files.ts';
 import type { TestContext } from '../context.ts';
+import { PDF, uploadFile } from '../uploads.ts';
 
 /**
- * Helpers shared by the security suite only. The suite builds its own data and requests, so it
- * stands on its own as the proof SECURITY.md points to.
+ * Helpers shared by the security suite only (uploads go through the common `../uploads.ts`). The
+ * suite builds its own data and requests, so it stands on its own as the proof SECURITY.md points to.
  */
-
-export const PDF = samplePdf(['Security suite']);
-export const PNG = samplePng(24, 16, [40, 90, 160]);
 
 /** The methods a browser may not send cross-site without the server's say-so. */
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -81,25 +78,6 @@ export function changedCollections(before: Fingerprint, after: Fingerprint): str
   return [...names].filter((n) => before.get(n) !== after.get(n)).sort();
 }
 
-/** A multipart upload body with a `field` part and a `file` part. */
-export function uploadForm(field: string, bytes: Uint8Array, filename: string, type = 'application/octet-stream'): FormData {
-  const form = new FormData();
-  form.append('field', field);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
-  return form;
-}
-
-export async function postUpload(ctx: TestContext, form: FormData, cookie?: string, headers: Record<string, string> = {}): Promise<Response> {
-  return ctx.app.request('/api/v1/uploads', { method: 'POST', headers: { ...headers, ...(cookie ? { cookie } : {}) }, body: form });
-}
-
-/** Uploads a file as `cookie`'s account and returns its secure_url. */
-export async function upload(ctx: TestContext, cookie: string, field: UploadField, bytes: Uint8Array = field === 'resume' ? PDF : PNG, name?: string): Promise<string> {
-  const res = await postUpload(ctx, uploadForm(field, bytes, name ?? (bytes === PDF ? 'file.pdf' : 'file.png')), cookie);
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { secure_url: string }).secure_url;
-}
-
 /** Numbers an application carries, random per call so scans can look for exactly these. */
 export interface ApplicationNumbers {
   account: string;
@@ -116,10 +94,10 @@ export function randomNumbers(): ApplicationNumbers {
 
 /** A complete, valid application whose files are uploads owned by `cookie`'s account. */
 export async function validApplication(ctx: TestContext, cookie: string, numbers: ApplicationNumbers = randomNumbers()): Promise<ApplicationRequest> {
-  const resume = await upload(ctx, cookie, 'resume');
+  const resume = await uploadFile(ctx, cookie, 'resume');
   const images: string[] = [];
-  for (let i = 0; i < 4; i += 1) images.push(await upload(ctx, cookie, 'document'));
-  const slip = await upload(ctx, cookie, 'salarySlip', PDF);
+  for (let i = 0; i < 4; i += 1) images.push(await uploadFile(ctx, cookie, 'document'));
+  const slip = await uploadFile(ctx, cookie, 'salarySlip', { bytes: PDF, filename: 'slip.pdf' });
   return {
     personalInfo: {
       firstName: 'Kavya',

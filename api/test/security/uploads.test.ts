@@ -1,9 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@bh/shared';
 import { jpegHeader, pngHeader } from '../../src/seed/sample-files.ts';
 import { createTestContext, type TestContext } from '../context.ts';
-import { changedCollections, fingerprint, PDF, PNG, postUpload, uploadForm, type Fingerprint } from './support.ts';
+import { HTML, HTML_THEN_PDF, GIFAR, PDF, PNG, postForm, SVG, uploadForm, ZIP } from '../uploads.ts';
+import { changedCollections, fingerprint, type Fingerprint } from './support.ts';
 
 /**
  * Uploads (DESIGN §4): identity and bank documents from strangers. A file is accepted only when
@@ -20,11 +20,6 @@ beforeAll(async () => {
   associate = await ctx.signedIn('doctor', 'not_submitted');
 });
 
-const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/v1/user/profile").then(r=>r.text()).then(alert)</script></body></html>');
-const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><script>alert(1)</script></svg>');
-/** A zip (as in a .jar or .docx) behind a GIF header: the classic GIFAR. */
-const ZIP = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), deflateSync(Buffer.from('class Evil {}')), Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
-const GIFAR = Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), ZIP]);
 /** Real signatures at offset 0, with a page or script behind them. */
 const PNG_THEN_HTML = Buffer.concat([PNG, HTML]);
 const PDF_WITH_SCRIPT = Buffer.concat([
@@ -32,8 +27,10 @@ const PDF_WITH_SCRIPT = Buffer.concat([
   HTML,
   Buffer.from('\n%%EOF\n', 'latin1'),
 ]);
-/** A PDF signature that is not at the start: a lax check would take this page for a PDF. */
-const HTML_THEN_PDF = Buffer.concat([HTML, PDF]);
+
+const RESUME_TYPES = 'Invalid file type. Please upload a PDF file only for resume.';
+const DOCUMENT_TYPES = 'Invalid file type. Allowed types: jpeg, jpg, png, pdf';
+const SLIP_TYPES = 'Invalid file type. Allowed types: pdf, jpeg, png';
 
 /** Everything but the per-account upload counter, which counts attempts by design. */
 function storedChanges(before: Fingerprint, after: Fingerprint): string[] {
@@ -48,18 +45,25 @@ async function read(url: string, cookie?: string) {
 describe('uploads: files are judged by their bytes, never by their name or declared type', () => {
   it('refuses HTML, SVG, zip and GIFAR files renamed to .pdf or .png, and stores nothing', async () => {
     const before = await fingerprint(ctx.deps.db);
-    const cases: [string, Buffer, string, string][] = [
-      ['document', HTML, 'scan.png', 'image/png'],
-      ['resume', HTML, 'cv.pdf', 'application/pdf'],
-      ['document', SVG, 'card.png', 'image/png'],
-      ['salarySlip', SVG, 'slip.pdf', 'application/pdf'],
-      ['resume', ZIP, 'cv.pdf', 'application/pdf'],
-      ['document', GIFAR, 'photo.png', 'image/png'],
-      ['resume', HTML_THEN_PDF, 'cv.pdf', 'application/pdf'],
+    // [field, bytes, the name and declared type they arrive with, the field's message]
+    const cases: [string, Buffer, string, string | undefined, string][] = [
+      ['document', HTML, 'scan.png', 'image/png', DOCUMENT_TYPES],
+      ['document', HTML, 'card.jpg', undefined, DOCUMENT_TYPES],
+      ['resume', HTML, 'cv.pdf', 'application/pdf', RESUME_TYPES],
+      ['document', SVG, 'card.png', 'image/png', DOCUMENT_TYPES],
+      ['salarySlip', SVG, 'slip.pdf', 'application/pdf', SLIP_TYPES],
+      ['resume', ZIP, 'cv.pdf', 'application/pdf', RESUME_TYPES],
+      ['document', GIFAR, 'photo.png', 'image/png', DOCUMENT_TYPES],
+      ['resume', HTML_THEN_PDF, 'cv.pdf', 'application/pdf', RESUME_TYPES],
+      ['salarySlip', HTML_THEN_PDF, 'slip.pdf', undefined, SLIP_TYPES],
+      // A real image is still not a resume; a bare signature is not a PDF.
+      ['resume', PNG, 'cv.png', undefined, RESUME_TYPES],
+      ['salarySlip', Buffer.from('%PDF'), 'tiny.pdf', undefined, SLIP_TYPES],
     ];
-    for (const [field, bytes, name, type] of cases) {
-      const res = await postUpload(ctx, uploadForm(field, bytes, name, type), associate.cookie);
+    for (const [field, bytes, name, type, message] of cases) {
+      const res = await postForm(ctx, uploadForm(field, bytes, name, type), { cookie: associate.cookie });
       expect(res.status, `${name} (${field})`).toBe(415);
+      expect(await res.json(), `${name} (${field})`).toEqual({ success: false, message });
     }
     expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
   });
@@ -69,7 +73,7 @@ describe('uploads: files are judged by their bytes, never by their name or decla
       ['document', PNG_THEN_HTML, 'page.html', 'image/png'],
       ['resume', PDF_WITH_SCRIPT, 'cv.pdf', 'application/pdf'],
     ] as const) {
-      const res = await postUpload(ctx, uploadForm(field, bytes, name, 'text/html'), associate.cookie);
+      const res = await postForm(ctx, uploadForm(field, bytes, name, 'text/html'), { cookie: associate.cookie });
       expect(res.status, name).toBe(201);
       const { secure_url } = (await res.json()) as { secure_url: string };
       const served = await read(secure_url, associate.cookie);
@@ -97,14 +101,14 @@ describe('uploads: files are judged by their bytes, never by their name or decla
       ['PNG signature without a header', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), UPLOAD_MESSAGES.imageUnreadable],
     ];
     for (const [name, bytes, message] of refused) {
-      const res = await postUpload(ctx, uploadForm('document', bytes, 'scan.png', 'image/png'), associate.cookie);
+      const res = await postForm(ctx, uploadForm('document', bytes, 'scan.png', 'image/png'), { cookie: associate.cookie });
       expect(res.status, name).toBe(400);
       expect(await res.json(), name).toEqual({ success: false, message, errors: [{ path: 'file', message }] });
     }
     expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
     // Within the bounds, header-only images are taken: 10,000 × 5,000 is exactly 50 megapixels.
     for (const bytes of [pngHeader(10_000, 5_000), jpegHeader(4_000, 3_000, 100_000)]) {
-      expect((await postUpload(ctx, uploadForm('document', bytes, 'scan.png', 'image/png'), associate.cookie)).status).toBe(201);
+      expect((await postForm(ctx, uploadForm('document', bytes, 'scan.png', 'image/png'), { cookie: associate.cookie })).status).toBe(201);
     }
   });
 
@@ -112,7 +116,7 @@ describe('uploads: files are judged by their bytes, never by their name or decla
     const before = await fingerprint(ctx.deps.db);
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
     PDF.copy(big, 0, 0, 16);
-    const res = await postUpload(ctx, uploadForm('resume', big, 'big.pdf', 'application/pdf'), associate.cookie);
+    const res = await postForm(ctx, uploadForm('resume', big, 'big.pdf', 'application/pdf'), { cookie: associate.cookie });
     expect(res.status).toBe(413);
     expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
   });
@@ -120,7 +124,7 @@ describe('uploads: files are judged by their bytes, never by their name or decla
   it('refuses names over 100 characters, counted as characters, and stores nothing', async () => {
     const before = await fingerprint(ctx.deps.db);
     for (const name of [`${'a'.repeat(97)}.pdf`, `${'अ'.repeat(97)}.pdf`, `${'📄'.repeat(97)}.pdf`, `${'x'.repeat(5000)}.pdf`]) {
-      const res = await postUpload(ctx, uploadForm('resume', PDF, name, 'application/pdf'), associate.cookie);
+      const res = await postForm(ctx, uploadForm('resume', PDF, name, 'application/pdf'), { cookie: associate.cookie });
       expect(res.status, `${Array.from(name).length} characters`).toBe(400);
     }
     expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
@@ -128,14 +132,14 @@ describe('uploads: files are judged by their bytes, never by their name or decla
 
   it('keeps only the base name in the stored name and the served header; control characters never get through', async () => {
     for (const path of ['../../etc/passwd.pdf', '..\\..\\windows\\passwd.pdf']) {
-      const res = await postUpload(ctx, uploadForm('resume', PDF, path, 'application/pdf'), associate.cookie);
+      const res = await postForm(ctx, uploadForm('resume', PDF, path, 'application/pdf'), { cookie: associate.cookie });
       expect(res.status, path).toBe(201);
       const { secure_url, name } = (await res.json()) as { secure_url: string; name: string };
       expect(name).toBe('passwd.pdf');
       const served = await read(secure_url, associate.cookie);
       expect(served.res.headers.get('content-disposition')).toBe(`inline; filename="passwd.pdf"; filename*=UTF-8''passwd.pdf`);
     }
-    const control = await postUpload(ctx, uploadForm('resume', PDF, 'cv\u0007\u001b.pdf', 'application/pdf'), associate.cookie);
+    const control = await postForm(ctx, uploadForm('resume', PDF, 'cv\u0007\u001b.pdf', 'application/pdf'), { cookie: associate.cookie });
     if (control.status === 201) expect(((await control.json()) as { name: string }).name).toBe('cv.pdf');
     else expect(control.status).toBe(400);
   });
@@ -143,8 +147,8 @@ describe('uploads: files are judged by their bytes, never by their name or decla
   it('refuses clients with 403 and anonymous callers with 401, storing nothing', async () => {
     const client = await ctx.signedIn('user');
     const before = await fingerprint(ctx.deps.db);
-    expect((await postUpload(ctx, uploadForm('resume', PDF, 'cv.pdf'), client.cookie)).status).toBe(403);
-    expect((await postUpload(ctx, uploadForm('resume', PDF, 'cv.pdf'))).status).toBe(401);
+    expect((await postForm(ctx, uploadForm('resume', PDF, 'cv.pdf'), { cookie: client.cookie })).status).toBe(403);
+    expect((await postForm(ctx, uploadForm('resume', PDF, 'cv.pdf'))).status).toBe(401);
     expect(storedChanges(before, await fingerprint(ctx.deps.db))).toEqual([]);
   });
 });
@@ -152,7 +156,7 @@ describe('uploads: files are judged by their bytes, never by their name or decla
 describe('uploads: reading someone else’s file', () => {
   it('is 404 for other associates and unverified admins (as for no file), 403 for clients, 401 anonymous; verified admins may read', async () => {
     const owner = await ctx.signedIn('doctor', 'verified');
-    const res = await postUpload(ctx, uploadForm('document', PNG, 'aadhaar-front.png', 'image/png'), owner.cookie);
+    const res = await postForm(ctx, uploadForm('document', PNG, 'aadhaar-front.png', 'image/png'), { cookie: owner.cookie });
     expect(res.status).toBe(201);
     const { secure_url } = (await res.json()) as { secure_url: string };
     const missing = secure_url.replace(/[0-9a-f]{4}$/, (tail) => (tail === 'ffff' ? '0000' : 'ffff'));

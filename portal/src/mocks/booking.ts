@@ -120,9 +120,7 @@ export function createBookingHandlers(db: MockDb, world: MockWorldAccess<MockUse
       const m = seen(caller, params.meetingId);
       if (!m) return mockFailure(404, M.notFound);
       if (m.status !== 'scheduled') return mockFailure(409, B.notScheduled);
-      const o = options(caller, m);
-      if (o.cancel === 'request') return mockFailure(403, B.cancelAskAdmin);
-      if (o.cancel === 'no') return mockFailure(409, B.cancelNotAllowed);
+      if (options(caller, m).cancel !== 'direct') return mockFailure(409, B.cancelNotAllowed);
       cancel(caller, m, caller.role === 'admin' ? (body.cause ?? 'client_request') : 'client_request', body.reason, now());
       return { status: 200, body: { success: true, message: B.cancelled, meeting: m } };
     }),
@@ -132,7 +130,6 @@ export function createBookingHandlers(db: MockDb, world: MockWorldAccess<MockUse
       const m = seen(caller, params.meetingId);
       if (!m) return mockFailure(404, M.notFound);
       if (m.status !== 'scheduled') return mockFailure(409, B.notScheduled);
-      if (caller.role === 'doctor') return mockFailure(403, B.rescheduleAskAdminAssociate);
       const o = options(caller, m);
       if (o.reschedule === 'request') return mockFailure(409, B.rescheduleAskAdmin);
       if (o.reschedule === 'no') return mockFailure(409, B.rescheduleNotAllowed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type OperationConfig } from '@bh/shared/contract';
+import { API_BASE, createApiClient, type OperationConfig } from '@bh/shared/contract';
 import { api } from '@bh/shared/contract';
 import { CALLER_ACCOUNTS, CASES_NOW, caseHeaders, contractCases, judge, type ContractCase, type WorldRefs } from '@bh/shared/contract/cases';
 import { createAdminHandlers } from '../admin/mocks/handlers.ts';
@@ -59,7 +59,7 @@ async function run(contractCase: ContractCase): Promise<{ status: number; json: 
     meeting: (name) => meetings.get(name) ?? '0123456789abcdef01234567',
   };
 
-  const client = createApiClient({ base: new URL('/api/v1', window.location.href).href });
+  const client = createApiClient({ base: new URL(API_BASE, window.location.href).href });
   const response = await client.raw(contractCase.op, (contractCase.input?.(refs) ?? {}) as never, { headers: caseHeaders(contractCase.op) });
   const text = await response.text();
   // A file (a calendar, a document) is judged by its status; everything else is JSON.

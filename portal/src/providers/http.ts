@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { errorResponseSchema, type ErrorResponse } from '@bh/shared';
-import { createApiClient, successSchema, type CallFailure, type CallResult, type OperationConfig } from '@bh/shared/contract';
+import { createApiClient, type CallFailure, type CallResult, type OperationConfig } from '@bh/shared/contract';
 
 /**
  * Why a call failed, in the data layer's terms (spec §8): the server answered with an error,
@@ -45,28 +45,8 @@ export const client = createApiClient({ toError: toApiError });
  * operation's schema, anything else thrown as an ApiError. For calls whose headers matter too
  * (the grids' Content-Range).
  */
-export async function readAnswer<O extends OperationConfig>(op: O, response: Response): Promise<CallResult<O>> {
-  const json = await readJson(response);
-  if (!response.ok) {
-    const parsed = errorResponseSchema.safeParse(json);
-    const body = parsed.success ? parsed.data : null;
-    throw new ApiError(body?.message ?? response.statusText, response.status, 'http', body);
-  }
-  const schema = successSchema(op);
-  if (!schema) return json as CallResult<O>;
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ApiError('', response.status, 'parse', null);
-  return parsed.data as CallResult<O>;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+export function readAnswer<O extends OperationConfig>(op: O, response: Response): Promise<CallResult<O>> {
+  return client.read(op, response);
 }
 
 /** The server's message for a failed call, or the screen's own fallback text. */

@@ -9,7 +9,9 @@ import {
   publicUserSchema,
 } from '../schemas/index.ts';
 import { applicationRecordSchema } from '../schemas/registration-extra.ts';
-import { defineOperation, errorReply, jsonReply } from './define.ts';
+import { jsonReply, operations } from './define.ts';
+
+const op = operations('Admin grids');
 
 /** A grid row: react-admin needs an `id`. */
 const gridRecord = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => schema.extend({ id: z.string() });
@@ -25,149 +27,48 @@ const CONTENT_RANGE = { 'Content-Range': 'The page and the total, e.g. `meetings
 /** ra-data-simple-rest's list answer: the records as a bare array, the total in `Content-Range`. */
 const page = <S extends z.ZodType>(resource: string, record: S) => jsonReply(`A page of ${resource} as a bare array.`, z.array(record), CONTENT_RANGE);
 
+type Grid = keyof typeof adminListQuery;
+
+/** A grid's list: `GET /admin/<grid>` with its sort, range and filter whitelisted by `adminListQuery`, answered a page at a time. */
+const list = <const G extends Grid, const Id extends string, S extends z.ZodType>(grid: G, operationId: Id, summary: string, record: S, more: { rows?: string; description?: string } = {}) =>
+  op(`GET /admin/${grid}`, operationId, {
+    access: 'verifiedAdmin', summary, query: adminListQuery[grid], ...(more.description ? { description: more.description } : {}),
+    responses: { 200: page(more.rows ?? grid, record) } });
+
+/** One row of a grid by its `id`: `GET /admin/<grid>/{id}`. */
+const row = <const G extends Grid, const Id extends string, A extends ReturnType<typeof jsonReply>>(grid: G, operationId: Id, summary: string, answer: A, missing: string) =>
+  op(`GET /admin/${grid}/{id}`, operationId, { access: 'verifiedAdmin', summary, params: adminIdParam, responses: { 200: answer, 404: missing } });
+
 /**
  * The react-admin grids (ra-data-simple-rest): `sort=["field","ASC"]`, `range=[0,24]` and
  * `filter={...}`, each JSON text in a query parameter, parsed and whitelisted by `adminListQuery`.
  */
 export const admin = {
-  meetings: defineOperation({
-    operationId: 'adminMeetings',
-    method: 'get',
-    path: '/admin/meetings',
-    tags: ['Admin grids'],
-    summary: 'Every meeting (the full history)',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.meetings },
-    responses: { 200: page('meetings', meetingRecord) },
+  meetings: list('meetings', 'adminMeetings', 'Every meeting (the full history)', meetingRecord),
+  meeting: row('meetings', 'adminMeeting', 'One meeting', jsonReply('The meeting.', meetingRecord), 'No such meeting.'),
+
+  deleteMeeting: op('DELETE /admin/meetings/{id}', 'adminDeleteMeeting', { access: 'verifiedAdmin', summary: 'Delete a meeting', params: adminIdParam,
+    responses: { 200: jsonReply('The deleted meeting.', meetingRecord), 404: 'No such meeting.' } }),
+
+  users: list('users', 'adminUsers', 'Accounts', userRecord),
+  user: row('users', 'adminUser', 'One account', jsonReply('The account.', userRecord), 'User not found.'),
+  coupons: list('coupons', 'adminCoupons', 'Coupons', couponRecord),
+
+  applications: list('applications', 'adminApplications', 'Verification applications', applicationRecordSchema, {
+    description: "A row's `id` is the applicant's user id, the one doctor-details, verify-doctor and reject-doctor take. No numbers or documents in the rows.",
+  }),
+  application: row('applications', 'adminApplication', "One application row, by the applicant's user id", jsonReply('The row.', applicationRecordSchema), 'BH Associate not found.'),
+
+  audit: list('audit', 'adminAudit', 'The audit log', auditRecord, {
+    rows: 'audit entries',
+    description: 'Who did what, when, to what: account creations, verification decisions, coupon, meeting and default-link changes. Never secrets or full identity numbers.',
   }),
 
-  meeting: defineOperation({
-    operationId: 'adminMeeting',
-    method: 'get',
-    path: '/admin/meetings/{id}',
-    tags: ['Admin grids'],
-    summary: 'One meeting',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The meeting.', meetingRecord), 404: errorReply('No such meeting.') },
-  }),
-
-  deleteMeeting: defineOperation({
-    operationId: 'adminDeleteMeeting',
-    method: 'delete',
-    path: '/admin/meetings/{id}',
-    tags: ['Admin grids'],
-    summary: 'Delete a meeting',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The deleted meeting.', meetingRecord), 404: errorReply('No such meeting.') },
-  }),
-
-  users: defineOperation({
-    operationId: 'adminUsers',
-    method: 'get',
-    path: '/admin/users',
-    tags: ['Admin grids'],
-    summary: 'Accounts',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.users },
-    responses: { 200: page('users', userRecord) },
-  }),
-
-  user: defineOperation({
-    operationId: 'adminUser',
-    method: 'get',
-    path: '/admin/users/{id}',
-    tags: ['Admin grids'],
-    summary: 'One account',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The account.', userRecord), 404: errorReply('User not found.') },
-  }),
-
-  coupons: defineOperation({
-    operationId: 'adminCoupons',
-    method: 'get',
-    path: '/admin/coupons',
-    tags: ['Admin grids'],
-    summary: 'Coupons',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.coupons },
-    responses: { 200: page('coupons', couponRecord) },
-  }),
-
-  applications: defineOperation({
-    operationId: 'adminApplications',
-    method: 'get',
-    path: '/admin/applications',
-    tags: ['Admin grids'],
-    summary: 'Verification applications',
-    description:
-      "A row's `id` is the applicant's user id, the one doctor-details, verify-doctor and reject-doctor take. No numbers or documents in the rows.",
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.applications },
-    responses: { 200: page('applications', applicationRecordSchema) },
-  }),
-
-  application: defineOperation({
-    operationId: 'adminApplication',
-    method: 'get',
-    path: '/admin/applications/{id}',
-    tags: ['Admin grids'],
-    summary: "One application row, by the applicant's user id",
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply('The row.', applicationRecordSchema), 404: errorReply('BH Associate not found.') },
-  }),
-
-  audit: defineOperation({
-    operationId: 'adminAudit',
-    method: 'get',
-    path: '/admin/audit',
-    tags: ['Admin grids'],
-    summary: 'The audit log',
-    description:
-      'Who did what, when, to what: account creations, verification decisions, coupon, meeting and default-link changes. Never secrets or full identity numbers.',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.audit },
-    responses: { 200: page('audit entries', auditRecord) },
-  }),
-
-  emails: defineOperation({
-    operationId: 'adminEmails',
-    method: 'get',
-    path: '/admin/emails',
-    tags: ['Admin grids'],
-    summary: 'The outbox: every email and how it went',
+  emails: list('emails', 'adminEmails', 'The outbox: every email and how it went', emailRecordSchema, {
     description: 'Recipient, template, status, tries, last error, due and sent times. Never a body, template data or a one-time link.',
-    access: 'verifiedAdmin',
-    request: { query: adminListQuery.emails },
-    responses: { 200: page('emails', emailRecordSchema) },
   }),
+  email: row('emails', 'adminEmail', 'One email of the outbox', jsonReply("The email's delivery record.", emailRecordSchema), 'No such email.'),
 
-  email: defineOperation({
-    operationId: 'adminEmail',
-    method: 'get',
-    path: '/admin/emails/{id}',
-    tags: ['Admin grids'],
-    summary: 'One email of the outbox',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: { 200: jsonReply("The email's delivery record.", emailRecordSchema), 404: errorReply('No such email.') },
-  }),
-
-  resendEmail: defineOperation({
-    operationId: 'adminResendEmail',
-    method: 'post',
-    path: '/admin/emails/{id}/resend',
-    tags: ['Admin grids'],
-    summary: 'Send a failed email again',
-    access: 'verifiedAdmin',
-    request: { params: adminIdParam },
-    responses: {
-      200: jsonReply('Back in the queue with fresh tries.', emailResendResponse),
-      404: errorReply('No such email.'),
-      409: errorReply('The email has not failed.'),
-    },
-  }),
+  resendEmail: op('POST /admin/emails/{id}/resend', 'adminResendEmail', { access: 'verifiedAdmin', summary: 'Send a failed email again', params: adminIdParam,
+    responses: { 200: jsonReply('Back in the queue with fresh tries.', emailResendResponse), 404: 'No such email.', 409: 'The email has not failed.' } }),
 };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse } from '../schemas/common.ts';
-import type { OperationConfig } from './define.ts';
+import { isZodSchema, type OperationConfig } from './define.ts';
 
 /** Every call goes to the same origin, so the session cookie travels with it and no CORS is involved. */
 export const API_BASE = '/api/v1';
@@ -80,15 +80,11 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   return text ? `?${text}` : '';
 }
 
-function isZod(value: unknown): value is z.ZodType {
-  return typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function';
-}
-
 /** The schema of the operation's first successful JSON answer, if it has one. */
 export function successSchema(op: OperationConfig): z.ZodType | undefined {
   for (const status of [200, 201, 202] as const) {
     const schema = (op.responses[status] as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
-    if (isZod(schema)) return schema;
+    if (isZodSchema(schema)) return schema;
   }
   return undefined;
 }
@@ -146,9 +142,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  /** Sends the call; a 2xx answer is parsed with the operation's schema, anything else throws. */
-  async function call<O extends OperationConfig>(op: O, ...args: Args<O>): Promise<CallResult<O>> {
-    const response = await raw(op, ...args);
+  /**
+   * Reads an answer as `call` does: a 2xx answer parsed with the operation's schema, anything else
+   * thrown. For a `raw` call whose headers matter too (a grid's Content-Range).
+   */
+  async function read<O extends OperationConfig>(op: O, response: Response): Promise<CallResult<O>> {
     const json = await readJson(response);
     if (!response.ok) {
       const parsed = errorResponseSchema.safeParse(json);
@@ -162,7 +160,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parsed.data as CallResult<O>;
   }
 
-  return { call, raw, url };
+  /** Sends the call; a 2xx answer is parsed with the operation's schema, anything else throws. */
+  async function call<O extends OperationConfig>(op: O, ...args: Args<O>): Promise<CallResult<O>> {
+    return read(op, await raw(op, ...args));
+  }
+
+  return { call, raw, read, url };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

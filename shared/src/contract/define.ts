@@ -89,6 +89,85 @@ export function defineOperation<const O extends OperationConfig>(op: O): Operati
   return { ...op, responses: { ...shared, ...op.responses } } as Operation<O>;
 }
 
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type RequestParts = NonNullable<RouteConfig['request']>;
+type RequestBody = NonNullable<RequestParts['body']>;
+type Reply = RouteConfig['responses'][string];
+
+/** `'POST /meeting/{meetingId}/cancel'`: the method, a space, the path relative to /api/v1. */
+export type Route = `${Uppercase<Method>} /${string}`;
+
+/** What an operation says beyond its area's tag: only what is particular to it. */
+export interface OperationSpec {
+  /** A row of DESIGN §5's table (`access.ts`). */
+  access: AccessRule;
+  summary: string;
+  description?: string;
+  params?: RequestParts['params'];
+  query?: RequestParts['query'];
+  /** A zod schema is a required JSON body; anything else (multipart) is the body's OpenAPI description as it is. */
+  body?: z.ZodType | RequestBody;
+  /** An operation's own answers; a text alone is an error answer (the envelope) with that description. */
+  responses: Record<number, Reply | string>;
+}
+
+type JsonBody<S extends z.ZodType> = { required: true; content: { 'application/json': { schema: S } } };
+type ErrorReply = { description: string; content: { 'application/json': { schema: typeof errorResponseSchema } } };
+type BodyOf<B> = B extends z.ZodType ? JsonBody<B> : B;
+type RequestOf<S extends OperationSpec> = Pick<S, Extract<keyof S, 'params' | 'query'>> & (S extends { body: infer B } ? { body: BodyOf<B> } : object);
+type Input<S extends OperationSpec> = Extract<keyof S, 'params' | 'query' | 'body'> extends never ? object : { request: RequestOf<S> };
+
+/** The `RouteConfig` an area's `op(route, operationId, spec)` stands for. */
+type Built<Tag extends string, R extends Route, Id extends string, S extends OperationSpec> = R extends `${infer M} ${infer P}`
+  ? {
+      operationId: Id;
+      method: Lowercase<M> & Method;
+      path: P;
+      tags: [Tag];
+      summary: S['summary'];
+      access: S['access'];
+      responses: { [K in keyof S['responses']]: S['responses'][K] extends string ? ErrorReply : S['responses'][K] };
+    } & Pick<S, Extract<keyof S, 'description'>> &
+      Input<S>
+  : never;
+
+/** Whether a value is a zod schema (rather than a JSON Schema or OpenAPI object). */
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function';
+}
+
+/**
+ * The operations of one area, each under the area's OpenAPI tag:
+ * `op('POST /meeting/{meetingId}/cancel', 'meetingCancel', { access, summary, params, body, responses })`.
+ * The result is @hono/zod-openapi's `RouteConfig` as `defineOperation` makes it: the body schema
+ * wrapped as a required JSON body, an error text as the error envelope, the shared errors added.
+ */
+export function operations<const Tag extends string>(tag: Tag) {
+  return function op<const R extends Route, const Id extends string, const S extends OperationSpec>(route: R, operationId: Id, spec: S) {
+    const [method, path] = route.split(' ') as [string, string];
+    const { access, summary, description, params, query, body, responses } = spec;
+    const request = {
+      ...(params ? { params } : {}),
+      ...(query ? { query } : {}),
+      ...(body ? { body: isZodSchema(body) ? jsonBody(body) : body } : {}),
+    };
+    const replies: Record<number, Reply> = {};
+    for (const [status, reply] of Object.entries(responses)) replies[Number(status)] = typeof reply === 'string' ? errorReply(reply) : reply;
+    const config = {
+      operationId,
+      method: method.toLowerCase() as Method,
+      path,
+      tags: [tag] as [Tag],
+      summary,
+      ...(description !== undefined ? { description } : {}),
+      access,
+      ...(Object.keys(request).length > 0 ? { request } : {}),
+      responses: replies,
+    };
+    return defineOperation(config) as unknown as Built<Tag, R, Id, S> extends infer B extends OperationConfig ? Operation<B> : never;
+  };
+}
+
 /** The path as Hono and MSW spell it (`/meeting/:meetingId`). */
 export function routerPath(path: string): string {
   return path.replaceAll(/\{(\w+)\}/g, ':$1');

@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import { defineOperation, jsonReply } from './define.ts';
+import { jsonReply, operations } from './define.ts';
+
+const op = operations('Reference');
 
 /** The OpenAPI 3.1 document: its own shape is OpenAPI's, checked here only at the top. */
 export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string() }), paths: z.record(z.string(), z.unknown()) });
 
 export const reference = {
-  openapi: defineOperation({
-    operationId: 'openapiDocument',
-    method: 'get',
-    path: '/openapi.json',
-    tags: ['Reference'],
-    summary: 'This OpenAPI document',
+  openapi: op('GET /openapi.json', 'openapiDocument', { access: 'public', summary: 'This OpenAPI document',
     description: 'Generated from the operations defined in `shared/src/contract`. A readable reference is served at `/api/docs`.',
-    access: 'public',
-    responses: { 200: jsonReply('OpenAPI 3.1.', openApiDocumentSchema) },
-  }),
+    responses: { 200: jsonReply('OpenAPI 3.1.', openApiDocumentSchema) } }),
 };

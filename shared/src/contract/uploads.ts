@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { FILE_KIND_MIME, FILE_KINDS, MAX_FILE_NAME_LENGTH, UPLOAD_FIELDS, uploadResponse } from '../schemas/index.ts';
-import { defineOperation, errorReply, fileReply, jsonReply } from './define.ts';
+import { fileReply, jsonReply, operations } from './define.ts';
+
+const op = operations('Uploads');
 
 /**
  * The multipart body of POST /uploads, described for the document only: the API streams the
@@ -24,42 +26,26 @@ const uploadForm = {
   },
 };
 
+const uploadBody = { required: true, content: { 'multipart/form-data': { schema: uploadForm } } };
+
 const fileIdParam = z.object({ id: z.string().describe('The file id from `secure_url`.') });
 
 export const uploads = {
-  create: defineOperation({
-    operationId: 'uploadCreate',
-    method: 'post',
-    path: '/uploads',
-    tags: ['Uploads'],
-    summary: 'Upload a document',
-    description:
-      "multipart/form-data with a `field` part and a `file` part. The kind is decided by the first bytes (PDF, JPEG, PNG: a renamed HTML or SVG page is refused), the size is checked while streaming, and the file is stored privately. The answer keeps the spec's `secure_url`, to put in the application.",
-    access: 'uploadCreate',
-    request: { body: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } } },
+  create: op('POST /uploads', 'uploadCreate', { access: 'uploadCreate', summary: 'Upload a document', body: uploadBody,
+    description: "multipart/form-data with a `field` part and a `file` part. The kind is decided by the first bytes (PDF, JPEG, PNG: a renamed HTML or SVG page is refused), the size is checked while streaming, and the file is stored privately. The answer keeps the spec's `secure_url`, to put in the application.",
     responses: {
       201: jsonReply('Stored.', uploadResponse),
-      413: errorReply('File size must be less than 10MB.'),
-      415: errorReply('The bytes are not a kind this field allows (or the body is not multipart).'),
-      429: errorReply('Daily upload allowance used up.'),
+      413: 'File size must be less than 10MB.',
+      415: 'The bytes are not a kind this field allows (or the body is not multipart).',
+      429: 'Daily upload allowance used up.',
     },
   }),
 
-  read: defineOperation({
-    operationId: 'uploadRead',
-    method: 'get',
-    path: '/uploads/{id}',
-    tags: ['Uploads'],
-    summary: 'Read an uploaded file',
-    description:
-      "Served with its sniffed Content-Type, `Content-Disposition: inline`, `X-Content-Type-Options: nosniff`, `Cache-Control: no-store` and a sandboxing Content-Security-Policy. Anyone else's file is a 404, the same as a missing one.",
-    access: 'uploadRead',
-    request: { params: fileIdParam },
+  read: op('GET /uploads/{id}', 'uploadRead', { access: 'uploadRead', summary: 'Read an uploaded file', params: fileIdParam,
+    description: "Served with its sniffed Content-Type, `Content-Disposition: inline`, `X-Content-Type-Options: nosniff`, `Cache-Control: no-store` and a sandboxing Content-Security-Policy. Anyone else's file is a 404, the same as a missing one.",
     responses: {
-      200: fileReply('The file: a PDF, JPEG or PNG.', FILE_KINDS.map((kind) => FILE_KIND_MIME[kind]), {
-        'Content-Disposition': "inline; filename=\"…\"; filename*=UTF-8''…",
-      }),
-      404: errorReply('File not found.'),
+      200: fileReply('The file: a PDF, JPEG or PNG.', FILE_KINDS.map((kind) => FILE_KIND_MIME[kind]), { 'Content-Disposition': "inline; filename=\"…\"; filename*=UTF-8''…" }),
+      404: 'File not found.',
     },
   }),
 };

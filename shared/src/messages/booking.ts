@@ -28,8 +28,6 @@ export const BOOKING_MESSAGES = {
   requestDecided: 'This request has already been decided',
   notScheduled: 'Only a scheduled session can be changed',
   cancelNotAllowed: 'This session can no longer be cancelled',
-  cancelAskAdmin: 'BH Associates ask an admin to cancel a session',
-  rescheduleAskAdminAssociate: 'BH Associates ask an admin to reschedule a session',
   rescheduleNotAllowed: 'This session can no longer be rescheduled',
   rescheduleAskAdmin: 'Inside 24 hours a reschedule is decided by an admin: send a request instead',
   requestNotAllowed: 'A request can only be made before the session starts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingOptions, refundBand, type PolicyActor } from './booking-policy.ts';
+import { bookingOptions, newMeetingState, refundBand, type PolicyActor } from './booking-policy.ts';
 
 const START = new Date('2026-07-01T10:00:00.000Z');
 const MIN = 60_000;
@@ -53,5 +53,14 @@ describe('the booking policy at its boundaries (terms: 24 h full, 12–24 h 50 %
     expect(refundBand('client_request', 24 * HOUR - 1)).toBe('half');
     expect(refundBand('client_request', 12 * HOUR)).toBe('half');
     expect(refundBand('client_request', 12 * HOUR - 1)).toBe('none');
+  });
+});
+
+describe('a new meeting', () => {
+  it('starts scheduled, unjoined, without a report or changes, with a history of its own', () => {
+    const first = newMeetingState();
+    expect(first).toEqual({ userJoinedAt: null, docJoinedAt: null, reportLink: '', status: 'scheduled', cancellation: null, noShowBy: null, history: [] });
+    // Each meeting's history is its own list: a change pushed to one never shows in another.
+    expect(newMeetingState().history).not.toBe(first.history);
   });
 });

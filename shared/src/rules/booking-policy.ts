@@ -10,6 +10,14 @@ import { MEETING_LENGTH_MINUTES, MINUTE_MS } from './time.ts';
 export const MEETING_STATUSES = ['scheduled', 'completed', 'cancelled', 'no_show'] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
+/**
+ * A meeting as it is booked: nobody has joined, no report, scheduled, nothing changed yet. The
+ * API's meetings store and the portal's mock both start a new meeting from this.
+ */
+export function newMeetingState(): { userJoinedAt: null; docJoinedAt: null; reportLink: ''; status: 'scheduled'; cancellation: null; noShowBy: null; history: never[] } {
+  return { userJoinedAt: null, docJoinedAt: null, reportLink: '', status: 'scheduled', cancellation: null, noShowBy: null, history: [] };
+}
+
 /** Who did not come to a no-show. */
 export const NO_SHOW_PARTIES = ['client', 'associate'] as const;
 export type NoShowParty = (typeof NO_SHOW_PARTIES)[number];

@@ -29,7 +29,9 @@ export const participantMeetingsV1: Migration = {
     // One participant at a time: FerretDB 1.24 on SQLite stalls on large multi-statement updates.
     for (const [participant, refs] of byParticipant) {
       const _id = new ObjectId(participant);
-      const have = new Set((await cols.participantMeetings.findOne({ _id }))?.refs.map((ref) => ref.id.toHexString()));
+      const found = await cols.participantMeetings.findOne({ _id });
+      // Lists made since participant-meetings-v2 hold cards instead of refs.
+      const have = new Set([...(found?.refs ?? []).map((ref) => ref.id.toHexString()), ...(found?.cards ?? []).map((card) => card._id.toHexString())]);
       const missing = refs.filter((ref) => !have.has(ref.id.toHexString()));
       if (missing.length === 0) continue;
       await cols.participantMeetings.updateOne({ _id }, { $push: { refs: { $each: missing } } }, { upsert: true });

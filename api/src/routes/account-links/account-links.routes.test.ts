@@ -1,16 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES, emailRecordSchema, inviteResponse, pendingInvitationsResponse } from '@bh/shared';
-import { bodyOf, createTestContext, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
-import { linkIn, startTestMail, tokenOf, type TestMail } from '../../../test/mail.ts';
+import { bodyOf, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
+import { linkIn, createMailContext, tokenOf, type TestMail } from '../../../test/mail.ts';
 import { RESET_LIMITS } from './account-links.routes.ts';
 
 let ctx: TestContext;
 let mail: TestMail;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  mail = await startTestMail(ctx);
-});
+beforeAll(async () => ({ ctx, mail } = await createMailContext()));
 
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'Fresh-Lotus-2026';

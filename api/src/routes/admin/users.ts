@@ -4,28 +4,14 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { toUserRecord } from '../../lib/types.ts';
 import type { UserDoc } from '../../db/collections.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 
 const STORED_SORT = { id: '_id', name: 'name', email: 'email', role: 'role', isVerified: 'isVerified', createdAt: 'createdAt' } as const;
 
-/**
- * A user row for the grid. Built field by field, so the password hash (or anything added to
- * users later) can never slip into a response.
- */
-function toRecord(user: UserDoc) {
-  return {
-    id: user._id.toHexString(),
-    _id: user._id.toHexString(),
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    isVerified: user.isVerified,
-    ...(user.rejectionReason ? { rejectionReason: user.rejectionReason } : {}),
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
-  };
-}
+/** A row of the grid (the contract's `userRecord`): the public user's `_id` beside react-admin's `id`, and the dates. */
+const toRow = (user: UserDoc) => ({ _id: user._id.toHexString(), ...toUserRecord(user) });
 
 export function adminUsersRoutes(deps: AppDeps) {
   const users = deps.cols.users;
@@ -39,12 +25,12 @@ export function adminUsersRoutes(deps: AppDeps) {
       if (isVerified) filter.isVerified = isVerified;
       if (q) filter.$or = [{ name: containsText(q) }, { email: containsText(q) }];
       const { docs, total } = await findPage(users, filter, query, STORED_SORT);
-      return listResponse(c, 'users', query.range.start, docs.map(toRecord), total);
+      return listResponse(c, 'users', query.range.start, docs.map(toRow), total);
     })
 
     .openapi(routeOf(api.admin.user), async (c) => {
       const user = await users.findOne({ _id: new ObjectId(c.req.valid('param').id) });
       if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-      return c.json(toRecord(user), 200);
+      return c.json(toRow(user), 200);
     });
 }

@@ -15,20 +15,17 @@ import {
   slotsResponse,
   type AvailabilityInput,
 } from '@bh/shared';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { startTestMail, type TestMail } from '../../../test/mail.ts';
-import { meetingBetween } from '../../../test/meetings.ts';
+import type { TestContext } from '../../../test/context.ts';
+import { createMailContext, type TestMail } from '../../../test/mail.ts';
+import { meetingBetween, storeMeetingBetween } from '../../../test/meetings.ts';
 import { meetingStatusV1 } from '../../db/migrations/003-meeting-status-v1.ts';
 import { runMigrations } from '../../db/migrations/runner.ts';
 import { istDateAndTime } from '@bh/shared';
-import { insertMeetings, meetingsCollection } from './meetings.store.ts';
+import { meetingsCollection } from './meetings.store.ts';
 
 let ctx: TestContext;
 let mail: TestMail;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  mail = await startTestMail(ctx);
-});
+beforeAll(async () => ({ ctx, mail } = await createMailContext()));
 
 /** The test clock: 2026-06-15 12:00 in India (06:30 UTC), a Monday. */
 const NOW = new Date('2026-06-15T06:30:00.000Z');
@@ -47,9 +44,7 @@ async function people() {
 /** A scheduled meeting starting `offsetMs` from NOW, stored the way a booking stores it. */
 async function meetingAt(client: Person, doctor: Person, offsetMs: number): Promise<string> {
   const startsAt = new Date(NOW.getTime() + offsetMs);
-  const doc = await meetingBetween(ctx, client.id, doctor.id, { startsAt, ...istDateAndTime(startsAt) });
-  await insertMeetings(ctx.deps.db, [doc]);
-  return doc._id.toHexString();
+  return storeMeetingBetween(ctx, client.id, doctor.id, { startsAt, ...istDateAndTime(startsAt) });
 }
 
 const messageOf = async (res: Response) => errorResponseSchema.parse(await res.json()).message;
@@ -129,11 +124,15 @@ describe('cancelling under the terms (through the API)', () => {
     expect((await post(`/meeting/${id}/reschedule`, stranger.cookie, { meetingDate: '2026-06-18', meetingTime: '10:00 AM', reason: 'x' })).status).toBe(404);
     expect((await post(`/meeting/${id}/request`, otherDoctor.cookie, { kind: 'cancel', reason: 'x' })).status).toBe(404);
     expect((await post(`/meeting/${id}/attendance`, otherDoctor.cookie, { outcome: 'completed' })).status).toBe(404);
-    // The associate of the meeting asks an admin instead of cancelling: the access table refuses
-    // them before the booking policy is consulted (ACCESS.meetingChange).
-    const own = await post(`/meeting/${id}/cancel`, doctor.cookie, { reason: 'x' });
-    expect(own.status).toBe(403);
-    expect(await messageOf(own)).toBe(ACCESS.meetingChange.forbidden);
+    // The associate of the meeting asks an admin instead of cancelling or rescheduling: the access
+    // table refuses them before the booking policy is consulted (ACCESS.meetingChange).
+    for (const own of [
+      await post(`/meeting/${id}/cancel`, doctor.cookie, { reason: 'x' }),
+      await post(`/meeting/${id}/reschedule`, doctor.cookie, { meetingDate: '2026-06-18', meetingTime: '10:00 AM', reason: 'x' }),
+    ]) {
+      expect(own.status).toBe(403);
+      expect(await messageOf(own)).toBe(ACCESS.meetingChange.forbidden);
+    }
     // The cause is the admin's: a client's cancellation is always their own request.
     const res = await post(`/meeting/${id}/cancel`, client.cookie, { reason: 'x', cause: 'technical_failure' });
     expect(res.status).toBe(200);

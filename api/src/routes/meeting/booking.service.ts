@@ -141,7 +141,7 @@ export async function markRefunded(deps: Pick<AppDeps, 'db' | 'clock'>, admin: A
 async function applyCancel(deps: Deps, actor: AuthUser, meeting: MeetingDoc, cause: CancelReason, reason: string, noticeFrom: Date): Promise<MeetingDoc> {
   const at = deps.clock.now();
   const band = refundBand(cause, meeting.startsAt.getTime() - noticeFrom.getTime());
-  const cancelled = await cancelMeeting(deps, meeting._id, { at, by: actorOf(actor), cause, reason, band });
+  const cancelled = await cancelMeeting(deps, meeting, { at, by: actorOf(actor), cause, reason, band }).catch(busyAsConflict);
   if (!cancelled) throw conflict(B.notScheduled);
   await recordRefundDue(deps, cancelled, band, cause, at);
   if (meeting.openRequestId) await closeRequest(deps, meeting.openRequestId, actor, 'declined');
@@ -153,14 +153,13 @@ async function applyCancel(deps: Deps, actor: AuthUser, meeting: MeetingDoc, cau
 /**
  * POST /meeting/{id}/cancel. A client cancels their own session before it starts (refund by
  * notice); an admin any scheduled one, naming the cause (a technical failure or the associate's
- * absence is refunded in full). An associate asks an admin instead.
+ * absence is refunded in full). An associate asks an admin instead: the access table
+ * (ACCESS.meetingChange) refuses them before this runs.
  */
 export async function cancelBooking(deps: Deps, user: AuthUser, meetingId: ObjectId, input: { reason: string; cause?: CancelReason | undefined }): Promise<Meeting> {
   const meeting = await meetingSeenBy(deps, user, meetingId);
   requireScheduled(meeting);
-  const options = optionsFor(deps, user, meeting);
-  if (options.cancel === 'request') throw forbidden(B.cancelAskAdmin);
-  if (options.cancel === 'no') throw conflict(B.cancelNotAllowed);
+  if (optionsFor(deps, user, meeting).cancel !== 'direct') throw conflict(B.cancelNotAllowed);
   const cause = user.role === 'admin' ? (input.cause ?? 'client_request') : 'client_request';
   return toMeeting(await applyCancel(deps, user, meeting, cause, input.reason, deps.clock.now()));
 }
@@ -185,22 +184,22 @@ async function applyReschedule(deps: Deps, actor: AuthUser, meeting: MeetingDoc,
   return result;
 }
 
-/**
- * POST /meeting/{id}/reschedule. A client moves their own session with 24 h or more of notice,
- * to a time inside the associate's hours; an admin moves any scheduled session to any free time.
- * Inside 24 h a client sends a request instead; an associate always does.
- */
 /** A new time must lie ahead (the contract's schema has no clock; this is the API's). */
 function requireAhead(deps: Pick<AppDeps, 'clock'>, startsAt: Date): void {
   if (!isFutureStart(startsAt, deps.clock.now())) throw new AppError(400, M.timeInPast, [{ path: 'meetingTime', message: M.timeInPast }]);
 }
 
+/**
+ * POST /meeting/{id}/reschedule. A client moves their own session with 24 h or more of notice,
+ * to a time inside the associate's hours; an admin moves any scheduled session to any free time.
+ * Inside 24 h a client sends a request instead. An associate always does: the access table
+ * (ACCESS.meetingChange) refuses them before this runs.
+ */
 export async function rescheduleBooking(deps: Deps, user: AuthUser, meetingId: ObjectId, input: RescheduleMeetingData): Promise<Meeting> {
   requireAhead(deps, input.startsAt);
   const meeting = await meetingSeenBy(deps, user, meetingId);
   requireScheduled(meeting);
   const options = optionsFor(deps, user, meeting);
-  if (user.role === 'doctor') throw forbidden(B.rescheduleAskAdminAssociate);
   if (options.reschedule === 'request') throw conflict(B.rescheduleAskAdmin);
   if (options.reschedule === 'no') throw conflict(B.rescheduleNotAllowed);
   if (user.role === 'user' && !withinHours(await availabilityOf(deps, meeting.doctorId), input.startsAt)) {
@@ -222,7 +221,7 @@ export async function recordAttendance(deps: Deps, user: AuthUser, meetingId: Ob
   if (!optionsFor(deps, user, meeting).attendance) throw conflict(B.attendanceTooEarly);
   const status = outcome === 'completed' ? 'completed' : 'no_show';
   const noShowBy = outcome === 'no_show_client' ? 'client' : outcome === 'no_show_associate' ? 'associate' : null;
-  const marked = await markAttendance(deps, meetingId, { status, noShowBy }, actorOf(user));
+  const marked = await markAttendance(deps, meeting, { status, noShowBy }, actorOf(user)).catch(busyAsConflict);
   if (!marked) throw conflict(B.notScheduled);
   if (noShowBy === 'associate') await recordRefundDue(deps, marked, 'full', 'associate_unavailable', deps.clock.now());
   await recordAudit(deps, { actor: user, action: 'meeting.attendance', target: { type: 'meeting', id: meetingId.toHexString(), label: label(marked) }, details: { outcome } });
@@ -287,7 +286,10 @@ export async function requestChange(deps: Deps, user: AuthUser, meetingId: Objec
   };
   await changeRequestsCollection(deps.db).insertOne(doc);
   // The meeting holds the one open request: of two parallel requests, one takes it.
-  const taken = await openRequestOn(deps, meetingId, doc._id, { kind: 'requested', at: now, by: actorOf(user), reason: `${input.kind}: ${input.reason}`, from: null, to: input.proposed?.startsAt ?? null });
+  const taken = await openRequestOn(deps, meeting, doc._id, { kind: 'requested', at: now, by: actorOf(user), reason: `${input.kind}: ${input.reason}`, from: null, to: input.proposed?.startsAt ?? null }).catch(async (err: unknown) => {
+    await changeRequestsCollection(deps.db).deleteOne({ _id: doc._id });
+    return busyAsConflict(err);
+  });
   if (!taken) {
     await changeRequestsCollection(deps.db).deleteOne({ _id: doc._id });
     throw conflict(B.requestOpen);
@@ -325,7 +327,7 @@ export async function decideRequest(deps: Deps, admin: AuthUser, requestId: Obje
   if (!approve) {
     const closed = await closeRequest(deps, requestId, admin, 'declined');
     if (!closed) throw conflict(B.requestDecided);
-    await closeRequestOn(deps, meeting._id, requestId, { kind: 'declined', at: deps.clock.now(), by: actorOf(admin), reason: request.kind, from: null, to: null });
+    await closeRequestOn(deps, meeting, requestId, { kind: 'declined', at: deps.clock.now(), by: actorOf(admin), reason: request.kind, from: null, to: null }).catch(busyAsConflict);
     result = (await findMeeting(deps.db, meeting._id)) ?? meeting;
   } else if (request.kind === 'cancel') {
     const cause: CancelReason = request.by.role === 'doctor' ? 'associate_unavailable' : 'client_request';

@@ -21,6 +21,7 @@ import {
   newMeetingDoc,
   toMeeting,
   updateMeeting,
+  type MeetingCard,
   type MeetingDoc,
 } from './meetings.store.ts';
 
@@ -129,14 +130,14 @@ export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId
   if ((meeting.status ?? 'scheduled') === 'cancelled' || !isJoinWindowOpen(meeting.startsAt, now)) throw conflict(M.joinClosed);
   const field = user.role === 'user' ? 'userJoinedAt' : 'docJoinedAt';
   if (meeting[field]) return toMeeting(meeting);
-  const updated = await updateMeeting(deps, meetingId, { [field]: now });
+  const updated = await updateMeeting(deps, meeting, { [field]: now }).catch(busyAsConflict);
   if (!updated) throw notFound(M.notFound);
   return toMeeting(updated);
 }
 
 /** Deletes a meeting and returns it as it was (the admin grid shows what went). */
 export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingId: ObjectId): Promise<Meeting> {
-  const deleted = await removeMeeting(deps, meetingId);
+  const deleted = await removeMeeting(deps, meetingId).catch(busyAsConflict);
   if (!deleted) throw notFound(M.notFound);
   // A meeting already cancelled has had its calendar cancellation.
   if ((deleted.status ?? 'scheduled') === 'scheduled') await queueMeetingCancelled(deps.outbox, deleted);
@@ -157,14 +158,14 @@ export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingI
 export async function lookupMeetings(deps: Deps, user: AuthUser, email: string): Promise<Meeting[]> {
   const target = await collections(deps.db).users.findOne({ email }, { projection: { _id: 1 } });
   if (!target) return [];
-  const keep = user.role === 'admin' ? undefined : (doc: MeetingDoc) => doc.doctorId.equals(user._id);
+  const keep = user.role === 'admin' ? undefined : (card: MeetingCard) => card.doctorId.equals(user._id);
   return (await meetingsOfParticipant(deps, target._id, keep)).map(toMeeting);
 }
 
 /** Sets the report link: the meeting's own associate, or a verified admin for any meeting. */
 export async function setReportLink(deps: Deps, user: AuthUser, meetingId: ObjectId, reportLink: string): Promise<Meeting> {
-  await meetingSeenBy(deps, user, meetingId);
-  const updated = await updateMeeting(deps, meetingId, { reportLink });
+  const meeting = await meetingSeenBy(deps, user, meetingId);
+  const updated = await updateMeeting(deps, meeting, { reportLink }).catch(busyAsConflict);
   if (!updated) throw notFound(M.notFound);
   await recordAudit(deps, {
     actor: user,

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MongoServerError, ObjectId, type Db } from 'mongodb';
-import { MEETING_LENGTH_MINUTES, MINUTE_MS, type Meeting, type NoShowParty } from '@bh/shared';
+import { MongoServerError, ObjectId, type Db, type Filter, type UpdateFilter } from 'mongodb';
+import { MEETING_LENGTH_MINUTES, MINUTE_MS, newMeetingState, type Meeting, type NoShowParty } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
-import { collections, type CancellationDoc, type ChangeActor, type HistoryEntryDoc, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
+import { collections, type CancellationDoc, type ChangeActor, type HistoryEntryDoc, type MeetingCard, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { addRefs, latestMeetingsOf, meetingsOf, refOf, refsByParticipant, refsOf, removeRef, replaceRef } from './participant-meetings.ts';
+import { addCards, addCardsInBulk, cardsByParticipant, cardsOf, editCards, latestCardsOf, meetingsOf, putCard, removeCard } from './participant-meetings.ts';
 
 /**
  * Meetings behind one store (issue 16 item 5, issue 18): creating, deleting, cancelling,
  * rescheduling, the clash check, lists and lookups all go through here. How a participant's
  * meetings are found (the `participant_meetings` read model, see participant-meetings.ts) is this
- * module's private detail.
+ * module's private detail: every write to a meeting here also rewrites its card in both
+ * participants' lists, under both participants' booking claims.
  */
 
-export type { CancellationDoc, ChangeActor, HistoryEntryDoc, MeetingDoc } from '../../db/collections.ts';
+export type { CancellationDoc, ChangeActor, HistoryEntryDoc, MeetingCard, MeetingDoc } from '../../db/collections.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -50,7 +51,7 @@ export function actorOf(user: Pick<AuthUser, '_id' | 'email' | 'role'>): ChangeA
 }
 
 /** The contract's Meeting: participants are named by email (spec §3), instants as ISO text. */
-export function toMeeting(doc: MeetingDoc): Meeting {
+export function toMeeting(doc: MeetingDoc | MeetingCard): Meeting {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     _id: doc._id.toHexString(),
@@ -79,7 +80,10 @@ export function toMeeting(doc: MeetingDoc): Meeting {
 
 type Participant = Pick<UserDoc, '_id' | 'email' | 'name'>;
 
-/** A new, not yet joined, scheduled meeting between two accounts, with their email and name copied in. */
+/**
+ * A new, not yet joined, scheduled meeting between two accounts, with their email and name copied
+ * in: the one builder for bookings, the demo data, the bulk seed (seed/bulk.ts) and tests.
+ */
 export function newMeetingDoc(
   client: Participant,
   doctor: Participant,
@@ -94,13 +98,7 @@ export function newMeetingDoc(
     doctorId: doctor._id,
     doctorEmail: doctor.email,
     doctorName: doctor.name,
-    userJoinedAt: null,
-    docJoinedAt: null,
-    reportLink: '',
-    status: 'scheduled',
-    cancellation: null,
-    noShowBy: null,
-    history: [],
+    ...newMeetingState(),
     sequence: 0,
     openRequestId: null,
   };
@@ -108,13 +106,13 @@ export function newMeetingDoc(
 
 /**
  * Stores meetings that were put together outside the booking flow (demo data, tests, the
- * benchmark): their participants' refs first, then the meetings. Not for concurrent use: it
- * takes no booking claims.
+ * benchmark): their participants' cards first (one list per participant for all of `docs`), then
+ * the meetings, 1,000 per insert. Not for concurrent use: it takes no booking claims.
  */
 export async function insertMeetings(db: Db, docs: MeetingDoc[]): Promise<void> {
   if (docs.length === 0) return;
-  await addRefs(db, refsByParticipant(docs));
-  await meetingsCollection(db).insertMany(docs);
+  await addCardsInBulk(db, cardsByParticipant(docs));
+  for (let i = 0; i < docs.length; i += 1000) await meetingsCollection(db).insertMany(docs.slice(i, i + 1000));
 }
 
 export async function findMeeting(db: Db, id: ObjectId): Promise<MeetingDoc | null> {
@@ -180,14 +178,18 @@ async function underClaims<T>(deps: Deps, participants: ObjectId[], work: () => 
   }
 }
 
+const overlaps = (doc: Pick<MeetingDoc, 'startsAt' | 'status'>, start: Date) => (doc.status ?? 'scheduled') === 'scheduled' && Math.abs(doc.startsAt.getTime() - start.getTime()) < MEETING_MS;
+
 /**
  * A scheduled meeting of this participant (in either seat) that overlaps a 90-minute slot from
  * `start`, other than `except`. Cancelled meetings free their slot; completed and no-show ones
- * are past anyway.
+ * are past anyway. The few cards that overlap are checked against their meetings, so a card left
+ * by a crash between writing it and storing its meeting never blocks a slot.
  */
 async function findClash(deps: Deps, participantId: ObjectId, start: Date, except?: ObjectId): Promise<MeetingDoc | null> {
-  const near = (await refsOf(deps.db, participantId)).filter((ref) => Math.abs(ref.startsAt.getTime() - start.getTime()) < MEETING_MS && !(except && ref.id.equals(except)));
-  return (await meetingsOf(deps.db, near)).find((doc) => (doc.status ?? 'scheduled') === 'scheduled' && Math.abs(doc.startsAt.getTime() - start.getTime()) < MEETING_MS) ?? null;
+  const near = (await cardsOf(deps.db, participantId)).filter((card) => overlaps(card, start) && !(except && card._id.equals(except)));
+  if (near.length === 0) return null;
+  return (await meetingsOf(deps.db, near)).find((doc) => overlaps(doc, start)) ?? null;
 }
 
 export interface Clash {
@@ -203,8 +205,8 @@ export async function bookMeeting(deps: Deps, doc: MeetingDoc): Promise<Clash | 
   return underClaims(deps, [doc.clientId, doc.doctorId], async () => {
     const clash = { client: Boolean(await findClash(deps, doc.clientId, doc.startsAt)), doctor: Boolean(await findClash(deps, doc.doctorId, doc.startsAt)) };
     if (clash.client || clash.doctor) return clash;
-    // Refs before the meeting: should the insert fail, a ref to nothing is skipped when read.
-    await addRefs(deps.db, refsByParticipant([doc]));
+    // Cards before the meeting: should the insert fail, the clash check skips a card to nothing.
+    await addCards(deps.db, cardsByParticipant([doc]));
     await meetingsCollection(deps.db).insertOne(doc);
     return null;
   });
@@ -236,8 +238,29 @@ export async function rescheduleMeeting(
       { returnDocument: 'after' },
     );
     if (!moved) return 'changed';
-    for (const participant of [meeting.clientId, meeting.doctorId]) await replaceRef(deps.db, participant, refOf(moved));
+    await putCards(deps, moved);
     return moved;
+  });
+}
+
+/** Writes a meeting's card into both participants' lists (the caller holds both claims). */
+async function putCards(deps: Deps, doc: MeetingDoc): Promise<void> {
+  for (const participant of new Set([doc.clientId.toHexString(), doc.doctorId.toHexString()])) await putCard(deps.db, new ObjectId(participant), doc);
+}
+
+type Participants = Pick<MeetingDoc, '_id' | 'clientId' | 'doctorId'>;
+
+/**
+ * Applies one conditional update to a meeting and writes its new card to both participants, all
+ * under both participants' booking claims, so each list changes with the meeting and in the same
+ * order as the meeting does. Null when the condition no longer held (nothing changed). Throws
+ * ClaimBusyError when a claim stays taken.
+ */
+function changeMeeting(deps: Deps, meeting: Participants, condition: Filter<MeetingDoc>, update: UpdateFilter<MeetingDoc>): Promise<MeetingDoc | null> {
+  return underClaims(deps, [meeting.clientId, meeting.doctorId], async () => {
+    const changed = await meetingsCollection(deps.db).findOneAndUpdate({ ...condition, _id: meeting._id }, update, { returnDocument: 'after' });
+    if (changed) await putCards(deps, changed);
+    return changed;
   });
 }
 
@@ -245,55 +268,66 @@ export async function rescheduleMeeting(
  * Ends a scheduled meeting as cancelled (who, when, why, band), freeing its slot. Conditional on
  * it still being scheduled: of two cancellations only one applies. Null when it was not.
  */
-export async function cancelMeeting(deps: Deps, meetingId: ObjectId, cancellation: CancellationDoc): Promise<MeetingDoc | null> {
+export function cancelMeeting(deps: Deps, meeting: Participants, cancellation: CancellationDoc): Promise<MeetingDoc | null> {
   const history: HistoryEntryDoc = { kind: 'cancelled', at: cancellation.at, by: cancellation.by, reason: cancellation.reason, from: null, to: null };
-  return meetingsCollection(deps.db).findOneAndUpdate(
-    { _id: meetingId, status: 'scheduled' },
-    { $set: { status: 'cancelled', cancellation, openRequestId: null }, $inc: { sequence: 1 }, $push: { history } },
-    { returnDocument: 'after' },
-  );
+  return changeMeeting(deps, meeting, { status: 'scheduled' }, { $set: { status: 'cancelled', cancellation, openRequestId: null }, $inc: { sequence: 1 }, $push: { history } });
 }
 
 /** Records a scheduled meeting's outcome: completed, or a no-show of one party. */
-export async function markAttendance(deps: Deps, meetingId: ObjectId, outcome: { status: 'completed' | 'no_show'; noShowBy: NoShowParty | null }, by: ChangeActor): Promise<MeetingDoc | null> {
+export function markAttendance(deps: Deps, meeting: Participants, outcome: { status: 'completed' | 'no_show'; noShowBy: NoShowParty | null }, by: ChangeActor): Promise<MeetingDoc | null> {
   const history: HistoryEntryDoc = { kind: outcome.status, at: deps.clock.now(), by, reason: outcome.noShowBy ? `${outcome.noShowBy} did not attend` : '', from: null, to: null };
-  return meetingsCollection(deps.db).findOneAndUpdate(
-    { _id: meetingId, status: 'scheduled' },
-    { $set: { status: outcome.status, noShowBy: outcome.noShowBy, openRequestId: null }, $push: { history } },
-    { returnDocument: 'after' },
-  );
+  return changeMeeting(deps, meeting, { status: 'scheduled' }, { $set: { status: outcome.status, noShowBy: outcome.noShowBy, openRequestId: null }, $push: { history } });
 }
 
 /** Marks a change request as waiting on a scheduled meeting, if none is waiting yet. */
-export async function openRequestOn(deps: Deps, meetingId: ObjectId, requestId: ObjectId, entry: HistoryEntryDoc): Promise<MeetingDoc | null> {
-  return meetingsCollection(deps.db).findOneAndUpdate(
-    { _id: meetingId, status: 'scheduled', openRequestId: null },
-    { $set: { openRequestId: requestId }, $push: { history: entry } },
-    { returnDocument: 'after' },
-  );
+export function openRequestOn(deps: Deps, meeting: Participants, requestId: ObjectId, entry: HistoryEntryDoc): Promise<MeetingDoc | null> {
+  return changeMeeting(deps, meeting, { status: 'scheduled', openRequestId: null }, { $set: { openRequestId: requestId }, $push: { history: entry } });
 }
 
-/** Clears a declined request from its meeting, recording the decision. */
-export async function closeRequestOn(deps: Deps, meetingId: ObjectId, requestId: ObjectId, entry: HistoryEntryDoc): Promise<void> {
-  await meetingsCollection(deps.db).updateOne({ _id: meetingId, openRequestId: requestId }, { $set: { openRequestId: null }, $push: { history: entry } });
+/** Clears a declined request from its meeting, recording the decision; the meeting as it is then. */
+export function closeRequestOn(deps: Deps, meeting: Participants, requestId: ObjectId, entry: HistoryEntryDoc): Promise<MeetingDoc | null> {
+  return changeMeeting(deps, meeting, { openRequestId: requestId }, { $set: { openRequestId: null }, $push: { history: entry } });
 }
 
 /** Sets fields that change no booking (join times, the report link) and returns the meeting. */
-export async function updateMeeting(deps: Deps, meetingId: ObjectId, set: Partial<Pick<MeetingDoc, 'userJoinedAt' | 'docJoinedAt' | 'reportLink'>>): Promise<MeetingDoc | null> {
-  return meetingsCollection(deps.db).findOneAndUpdate({ _id: meetingId }, { $set: set }, { returnDocument: 'after' });
+export function updateMeeting(deps: Deps, meeting: Participants, set: Partial<Pick<MeetingDoc, 'userJoinedAt' | 'docJoinedAt' | 'reportLink'>>): Promise<MeetingDoc | null> {
+  return changeMeeting(deps, meeting, {}, { $set: set });
 }
 
-/** Deletes a meeting and returns it as it was; its refs go after it (pulled by id). */
+/**
+ * Deletes a meeting and returns it as it was, under both participants' claims: its cards go
+ * first, then the meeting, so a crash between the two leaves a meeting the admin still sees in
+ * the grid and deletes again, never a card in anyone's list for a meeting that is gone.
+ */
 export async function deleteMeeting(deps: Deps, meetingId: ObjectId): Promise<MeetingDoc | null> {
-  const deleted = await meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
-  if (!deleted) return null;
-  // A ref left behind (claim busy, crash) is skipped on read.
-  for (const participantId of [deleted.clientId, deleted.doctorId]) {
-    await underClaims(deps, [participantId], () => removeRef(deps.db, participantId, deleted._id)).catch((err: unknown) => {
-      if (!(err instanceof ClaimBusyError)) throw err;
-    });
+  const meeting = await findMeeting(deps.db, meetingId);
+  if (!meeting) return null;
+  return underClaims(deps, [meeting.clientId, meeting.doctorId], async () => {
+    for (const participant of new Set([meeting.clientId.toHexString(), meeting.doctorId.toHexString()])) await removeCard(deps.db, new ObjectId(participant), meeting._id);
+    return meetingsCollection(deps.db).findOneAndDelete({ _id: meetingId });
+  });
+}
+
+/**
+ * An erased account's name and email in every meeting it took part in, and on those meetings'
+ * cards in every list that shows them (its own and each counterpart's), each list under its
+ * participant's claim. Throws ClaimBusyError when a claim stays taken (every step is safe to repeat).
+ */
+export async function renameParticipant(deps: Deps, userId: ObjectId, to: { name: string; email: string }): Promise<void> {
+  const meetings = meetingsCollection(deps.db);
+  await meetings.updateMany({ clientId: userId }, { $set: { clientName: to.name, clientEmail: to.email } });
+  await meetings.updateMany({ doctorId: userId }, { $set: { doctorName: to.name, doctorEmail: to.email } });
+  const lists = new Set([userId.toHexString()]);
+  for (const card of await cardsOf(deps.db, userId)) for (const p of [card.clientId, card.doctorId]) lists.add(p.toHexString());
+  const rename = (card: MeetingCard): MeetingCard => ({
+    ...card,
+    ...(card.clientId.equals(userId) ? { clientName: to.name, clientEmail: to.email } : {}),
+    ...(card.doctorId.equals(userId) ? { doctorName: to.name, doctorEmail: to.email } : {}),
+  });
+  for (const list of lists) {
+    const participant = new ObjectId(list);
+    await underClaims(deps, [participant], () => editCards(deps.db, participant, rename));
   }
-  return deleted;
 }
 
 /**
@@ -303,7 +337,8 @@ export async function deleteMeeting(deps: Deps, meetingId: ObjectId): Promise<Me
  * "upcoming".
  */
 export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeting[]> {
-  if (user.role !== 'admin') return (await latestMeetingsOf(deps.db, user._id, PARTICIPANT_MEETINGS_LIMIT)).map(toMeeting);
+  // One `_id` read of the participant's cards (with the session and the account: 3 per call).
+  if (user.role !== 'admin') return (await latestCardsOf(deps.db, user._id, PARTICIPANT_MEETINGS_LIMIT)).map(toMeeting);
   const now = deps.clock.now().getTime();
   const from = new Date(now - ADMIN_MEETINGS_WINDOW.pastDays * DAY_MS);
   const to = new Date(now + ADMIN_MEETINGS_WINDOW.futureDays * DAY_MS);
@@ -316,18 +351,19 @@ export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeti
 }
 
 /** A participant's latest meetings that `keep` accepts (the lookup), by start ascending. */
-export async function meetingsOfParticipant(deps: Deps, participantId: ObjectId, keep?: (doc: MeetingDoc) => boolean): Promise<MeetingDoc[]> {
-  return latestMeetingsOf(deps.db, participantId, PARTICIPANT_MEETINGS_LIMIT, keep);
+export async function meetingsOfParticipant(deps: Deps, participantId: ObjectId, keep?: (card: MeetingCard) => boolean): Promise<MeetingCard[]> {
+  return latestCardsOf(deps.db, participantId, PARTICIPANT_MEETINGS_LIMIT, keep);
 }
 
 /** Starts of a participant's scheduled meetings between two instants (free slots). */
 export async function scheduledStartsBetween(deps: Deps, participantId: ObjectId, from: Date, to: Date): Promise<Date[]> {
-  const near = (await refsOf(deps.db, participantId)).filter((ref) => ref.startsAt.getTime() > from.getTime() - MEETING_MS && ref.startsAt.getTime() < to.getTime());
-  return (await meetingsOf(deps.db, near)).filter((doc) => (doc.status ?? 'scheduled') === 'scheduled').map((doc) => doc.startsAt);
+  return (await cardsOf(deps.db, participantId))
+    .filter((card) => (card.status ?? 'scheduled') === 'scheduled' && card.startsAt.getTime() > from.getTime() - MEETING_MS && card.startsAt.getTime() < to.getTime())
+    .map((card) => card.startsAt);
 }
 
 /** True when the client has ever had a meeting with this associate (who may see their free slots). */
 export async function hasMeetingWith(deps: Deps, clientId: ObjectId, doctorId: ObjectId): Promise<boolean> {
-  return (await latestMeetingsOf(deps.db, clientId, PARTICIPANT_MEETINGS_LIMIT, (doc) => doc.doctorId.equals(doctorId))).length > 0;
+  return (await latestCardsOf(deps.db, clientId, PARTICIPANT_MEETINGS_LIMIT, (card) => card.doctorId.equals(doctorId))).length > 0;
 }
 

@@ -5,7 +5,8 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { meetingBetween } from '../../../test/meetings.ts';
 import { participantMeetingsV1 } from '../../db/migrations/001-participant-meetings-v1.ts';
 import { runMigrations } from '../../db/migrations/runner.ts';
-import { refsOf } from './participant-meetings.ts';
+import { participantMeetingsV2 } from '../../db/migrations/004-participant-meetings-v2.ts';
+import { cardsOf } from './participant-meetings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,8 +16,8 @@ beforeAll(async () => {
 
 const HOUR = 60 * 60_000;
 
-/** The start-up migration that lists older meetings under their participants, run as a start would. */
-const backfill = () => runMigrations({ db: ctx.deps.db, documentKey: ctx.deps.config.documentKey }, [participantMeetingsV1]);
+/** The start-up migrations that list older meetings under their participants (refs, then cards), run as a start would. */
+const backfill = () => runMigrations({ db: ctx.deps.db, documentKey: ctx.deps.config.documentKey }, [participantMeetingsV1, participantMeetingsV2]);
 
 async function meetingsSeenBy(cookie: string): Promise<string[]> {
   const res = await ctx.request('GET', '/api/v1/meeting/get-meetings', { cookie });
@@ -24,7 +25,7 @@ async function meetingsSeenBy(cookie: string): Promise<string[]> {
   return getMeetingsResponse.parse(await res.json()).meetings.map((m) => m._id);
 }
 
-describe('participant meeting refs', () => {
+describe('participant meeting lists', () => {
   it('lists meetings stored before refs existed once the start-up backfill has run, and only once', async () => {
     const client = await ctx.signedIn('user');
     const doctor = await ctx.signedIn('doctor', 'verified');
@@ -33,7 +34,7 @@ describe('participant meeting refs', () => {
     await ctx.deps.cols.meetings.insertMany(older);
     expect(await meetingsSeenBy(client.cookie)).toEqual([]);
 
-    expect(await backfill()).toEqual(['Listed 6 meeting(s) under their participants']);
+    expect(await backfill()).toEqual(['Listed 6 meeting(s) under their participants', 'Listed 6 meeting card(s) under 2 participant(s)']);
     const ids = older.map((m) => m._id.toHexString());
     expect(await meetingsSeenBy(client.cookie)).toEqual(ids);
     expect(await meetingsSeenBy(doctor.cookie)).toEqual(ids);
@@ -43,11 +44,12 @@ describe('participant meeting refs', () => {
     expect(await ctx.deps.cols.migrations.findOne({ _id: 'participant-meetings-v1' })).toMatchObject({ finishedAt: expect.any(Date) });
     await ctx.deps.cols.migrations.deleteMany({});
     expect(await backfill()).toEqual([]);
-    expect((await refsOf(ctx.deps.db, new ObjectId(client.id))).length).toBe(3);
+    expect((await cardsOf(ctx.deps.db, new ObjectId(client.id))).length).toBe(3);
+    expect((await ctx.deps.cols.participantMeetings.findOne({ _id: new ObjectId(client.id) }))?.refs).toBeUndefined();
     expect(await meetingsSeenBy(client.cookie)).toEqual(ids);
   });
 
-  it('removes a deleted meeting from both participants, and skips a ref whose meeting is gone', async () => {
+  it('removes a deleted meeting from both participants, cards first, so a crash half-way leaves no card to nothing', async () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const client = await ctx.signedIn('user');
     const doctor = await ctx.signedIn('doctor', 'verified');
@@ -64,18 +66,26 @@ describe('participant meeting refs', () => {
 
     expect((await ctx.request('DELETE', `/api/v1/meeting/${created[0]}`, { cookie: admin.cookie })).status).toBe(200);
     for (const id of [client.id, doctor.id]) {
-      const refs = await refsOf(ctx.deps.db, new ObjectId(id));
-      expect(refs.map((r) => r.id.toHexString()).sort()).toEqual([created[1], created[2]].sort());
+      const cards = await cardsOf(ctx.deps.db, new ObjectId(id));
+      expect(cards.map((r) => r._id.toHexString()).sort()).toEqual([created[1], created[2]].sort());
     }
 
-    // A crash between deleting a meeting and removing its ref leaves a ref to nothing.
-    await ctx.deps.cols.meetings.deleteOne({ _id: new ObjectId(created[1]) });
+    // A crash after removing the cards and before deleting the meeting: the list no longer shows
+    // it, the admin grid still does, and deleting it again finishes the job.
+    for (const id of [client.id, doctor.id]) {
+      const list = { _id: new ObjectId(id) };
+      const found = await ctx.deps.cols.participantMeetings.findOne(list);
+      await ctx.deps.cols.participantMeetings.updateOne(list, { $set: { cards: found!.cards.filter((c) => !c._id.equals(new ObjectId(created[1]))) } });
+    }
+    expect(await meetingsSeenBy(client.cookie)).toEqual([created[2]]);
+    expect((await ctx.request('DELETE', `/api/v1/meeting/${created[1]}`, { cookie: admin.cookie })).status).toBe(200);
+    expect(await ctx.deps.cols.meetings.countDocuments({ _id: new ObjectId(created[1]) })).toBe(0);
     expect(await meetingsSeenBy(client.cookie)).toEqual([created[2]]);
     expect(await meetingsSeenBy(doctor.cookie)).toEqual([created[2]]);
     expect(await ctx.deps.cols.participantMeetings.countDocuments({ _id: new ObjectId(client.id) })).toBe(1);
   });
 
-  it('still refuses a booking that overlaps one found through the refs, but not one whose meeting was deleted', async () => {
+  it('still refuses a booking that overlaps one found through the cards, but not one whose meeting is gone', async () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const client = await ctx.signedIn('user');
     const doctor = await ctx.signedIn('doctor', 'verified');

@@ -1,109 +1,119 @@
-import { ObjectId, type Db } from 'mongodb';
-import { collections, type MeetingDoc, type MeetingRef } from '../../db/collections.ts';
+import { MongoBulkWriteError, ObjectId, type Db } from 'mongodb';
+import { collections, meetingCard, type MeetingCard, type MeetingDoc } from '../../db/collections.ts';
 
 /**
- * Each participant's meetings, reached by the participant's `_id`.
+ * Each participant's meetings, reached by the participant's `_id`, in one document.
  *
  * A participant's list, the lookup and the overlap check used to query meetings by `clientId` or
  * `doctorId`. MongoDB serves that from an index, but FerretDB 1.24 on SQLite hands SQLite only a
- * filter that is exactly `{ _id: value }` and reads the whole collection for anything else, so a
- * client's dashboard took seconds once there were tens of thousands of meetings. Here every
- * participant has one document, `_id` = their user id, listing `{ id, startsAt }` of their
- * meetings; the meetings themselves are then read one by one by `_id`. Both steps are `_id`
- * lookups on every server.
+ * filter that is exactly `{ _id: value }` and reads the whole collection for anything else (`$in`
+ * on `_id` included). So every participant has one document, `_id` = their user id, holding a card
+ * per meeting they are in: the meeting as the list shows it (see `MeetingCard`). A client's or an
+ * associate's get-meetings is then one `_id` read, however many meetings there are.
  *
- * The meetings collection stays the source of truth. Refs are written before a meeting is
- * inserted and removed after it is deleted, so the refs are always a superset of the meetings: a
- * ref whose meeting is gone (a crash between the two steps) is skipped when read. Writes to one
- * participant's document happen while the caller holds that participant's booking claim, because
- * FerretDB applies an update by reading and rewriting the document.
+ * The meetings collection stays the source of truth; the meetings store (meetings.store.ts) writes
+ * the cards of both participants on every change to a meeting, holding both participants' booking
+ * claims, so the card and the meeting change together for every other writer. Cards are written
+ * before a meeting is inserted and removed after it is deleted. Writes to one participant's
+ * document happen under that participant's claim, because FerretDB applies an update by reading
+ * and rewriting the document.
  */
 export function participantMeetingsCollection(db: Db) {
   return collections(db).participantMeetings;
 }
 
-/** A meeting's entry in a participant's list. */
-export function refOf(doc: Pick<MeetingDoc, '_id' | 'startsAt'>): MeetingRef {
-  return { id: doc._id, startsAt: doc.startsAt };
-}
+/** A meeting's card: the meeting less what no list shows. */
+export const cardOf = meetingCard;
 
-/**
- * Adds refs to each participant's document (created on first use), one update command per
- * participant and one at a time: FerretDB 1.24 on SQLite keeps every statement of a
- * multi-statement update open until the command ends (a large bulk write stalls it once its
- * connection pool runs dry), and concurrent writers get "database is locked".
- */
-export async function addRefs(db: Db, byParticipant: Map<string, MeetingRef[]>): Promise<void> {
-  for (const [participantId, refs] of byParticipant) {
-    await participantMeetingsCollection(db).updateOne({ _id: new ObjectId(participantId) }, { $push: { refs: { $each: refs } } }, { upsert: true });
-  }
-}
-
-/**
- * Removes a meeting's refs by its id, whatever start they were written with (a whole-sub-document
- * `$pull` missed a ref whose start had changed). FerretDB 1.24 ignores a `$pull` by condition
- * (`{ refs: { id } }`), so the list is filtered and written back; the caller holds the
- * participant's booking claim, which makes that one step for every other writer.
- */
-export async function removeRef(db: Db, participantId: ObjectId, meetingId: ObjectId): Promise<void> {
-  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
-  if (!found) return;
-  const refs = found.refs.filter((r) => !r.id.equals(meetingId));
-  if (refs.length !== found.refs.length) await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { refs } });
-}
-
-/**
- * Points a meeting's ref at its new start (a reschedule). The caller holds the participant's
- * booking claim, so reading the list and writing it back is one step for every other writer;
- * one `$set` keeps the ref present throughout (a `$pull` then `$push` would drop it between).
- */
-export async function replaceRef(db: Db, participantId: ObjectId, ref: MeetingRef): Promise<void> {
-  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
-  const refs = (found?.refs ?? []).filter((r) => !r.id.equals(ref.id));
-  refs.push(ref);
-  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { refs } }, { upsert: true });
-}
-
-/** Every meeting's refs grouped by participant (client and associate). */
-export function refsByParticipant(docs: Pick<MeetingDoc, '_id' | 'startsAt' | 'clientId' | 'doctorId'>[]): Map<string, MeetingRef[]> {
-  const map = new Map<string, MeetingRef[]>();
+/** Every meeting's card grouped by participant (client and associate). */
+export function cardsByParticipant(docs: (MeetingDoc | MeetingCard)[]): Map<string, MeetingCard[]> {
+  const map = new Map<string, MeetingCard[]>();
   for (const doc of docs) {
-    for (const participant of [doc.clientId, doc.doctorId]) {
-      const key = participant.toHexString();
-      const refs = map.get(key) ?? [];
-      refs.push(refOf(doc));
-      map.set(key, refs);
+    for (const participant of new Set([doc.clientId.toHexString(), doc.doctorId.toHexString()])) {
+      const cards = map.get(participant) ?? [];
+      cards.push(cardOf(doc));
+      map.set(participant, cards);
     }
   }
   return map;
 }
 
-/** A participant's refs, one per meeting, latest start first (ties: newest id first). */
-export async function refsOf(db: Db, participantId: ObjectId): Promise<MeetingRef[]> {
-  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
-  const unique = new Map<string, MeetingRef>();
-  for (const ref of found?.refs ?? []) unique.set(ref.id.toHexString(), ref);
-  return [...unique.values()].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b.id.toHexString().localeCompare(a.id.toHexString()));
-}
-
-/** The meetings behind refs, in the refs' order; refs whose meeting no longer exists are left out. */
-export async function meetingsOf(db: Db, refs: MeetingRef[]): Promise<MeetingDoc[]> {
-  const meetings = collections(db).meetings;
-  const docs = await Promise.all(refs.map((ref) => meetings.findOne({ _id: ref.id })));
-  return docs.filter((doc): doc is MeetingDoc => doc !== null);
+/**
+ * Adds cards to each participant's document (created on first use), one update command per
+ * participant and one at a time: FerretDB 1.24 on SQLite keeps every statement of a
+ * multi-statement update open until the command ends (a large bulk write stalls it once its
+ * connection pool runs dry), and concurrent writers get "database is locked".
+ */
+export async function addCards(db: Db, byParticipant: Map<string, MeetingCard[]>): Promise<void> {
+  for (const [participantId, cards] of byParticipant) {
+    await participantMeetingsCollection(db).updateOne({ _id: new ObjectId(participantId) }, { $push: { cards: { $each: cards } } }, { upsert: true });
+  }
 }
 
 /**
- * A participant's latest `limit` meetings that `keep` accepts, by start ascending. Refs are read
- * in batches of `limit`, latest first, until enough meetings are kept or the refs run out.
+ * The same for many meetings at once (bulk data): the lists of participants new to the collection
+ * are inserted in one command; those that already exist get their cards by `addCards`.
  */
-export async function latestMeetingsOf(db: Db, participantId: ObjectId, limit: number, keep: (doc: MeetingDoc) => boolean = () => true): Promise<MeetingDoc[]> {
-  const refs = await refsOf(db, participantId);
-  const kept: MeetingDoc[] = [];
-  for (let i = 0; i < refs.length && kept.length < limit; i += limit) {
-    for (const doc of await meetingsOf(db, refs.slice(i, i + limit))) {
-      if (kept.length < limit && keep(doc)) kept.push(doc);
-    }
+export async function addCardsInBulk(db: Db, byParticipant: Map<string, MeetingCard[]>): Promise<void> {
+  const lists = [...byParticipant].map(([participantId, cards]) => ({ _id: new ObjectId(participantId), cards }));
+  if (lists.length === 0) return;
+  let existing: typeof lists = [];
+  try {
+    await participantMeetingsCollection(db).insertMany(lists, { ordered: false });
+  } catch (err) {
+    if (!(err instanceof MongoBulkWriteError)) throw err;
+    const failed = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+    if (failed.length === 0 || failed.some((e) => e.code !== 11000)) throw err;
+    existing = failed.map((e) => lists[e.index]!);
   }
-  return kept.reverse();
+  await addCards(db, new Map(existing.map((list) => [list._id.toHexString(), list.cards])));
+}
+
+/**
+ * Rewrites a participant's cards with `change` (the caller holds the participant's booking claim,
+ * which makes reading and writing back one step for every other writer). FerretDB 1.24 ignores a
+ * `$pull` by condition and has no positional update we rely on, so the list is written whole.
+ */
+async function rewriteCards(db: Db, participantId: ObjectId, change: (cards: MeetingCard[]) => MeetingCard[]): Promise<void> {
+  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  const before = found?.cards ?? [];
+  const after = change(before);
+  if (after === before) return;
+  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { cards: after } }, { upsert: true });
+}
+
+/** Puts a meeting's card in place of the one it had (or adds it): one `$set`, so it is never missing. */
+export function putCard(db: Db, participantId: ObjectId, doc: MeetingDoc): Promise<void> {
+  const card = cardOf(doc);
+  return rewriteCards(db, participantId, (cards) => [...cards.filter((c) => !c._id.equals(card._id)), card]);
+}
+
+/** Removes a meeting's card by its id. */
+export function removeCard(db: Db, participantId: ObjectId, meetingId: ObjectId): Promise<void> {
+  return rewriteCards(db, participantId, (cards) => (cards.some((c) => c._id.equals(meetingId)) ? cards.filter((c) => !c._id.equals(meetingId)) : cards));
+}
+
+/** Changes every card of this participant with `edit` (names and emails after an erasure). */
+export function editCards(db: Db, participantId: ObjectId, edit: (card: MeetingCard) => MeetingCard): Promise<void> {
+  return rewriteCards(db, participantId, (cards) => (cards.length === 0 ? cards : cards.map(edit)));
+}
+
+/** A participant's cards, one per meeting, latest start first (ties: newest id first). One `_id` read. */
+export async function cardsOf(db: Db, participantId: ObjectId): Promise<MeetingCard[]> {
+  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  const unique = new Map<string, MeetingCard>();
+  for (const card of found?.cards ?? []) unique.set(card._id.toHexString(), card);
+  return [...unique.values()].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b._id.toHexString().localeCompare(a._id.toHexString()));
+}
+
+/** A participant's latest `limit` meetings that `keep` accepts, by start ascending. */
+export async function latestCardsOf(db: Db, participantId: ObjectId, limit: number, keep: (card: MeetingCard) => boolean = () => true): Promise<MeetingCard[]> {
+  return (await cardsOf(db, participantId)).filter(keep).slice(0, limit).reverse();
+}
+
+/** The meetings behind cards, in the cards' order; cards whose meeting no longer exists are left out. */
+export async function meetingsOf(db: Db, cards: Pick<MeetingCard, '_id'>[]): Promise<MeetingDoc[]> {
+  const meetings = collections(db).meetings;
+  const docs = await Promise.all(cards.map((card) => meetings.findOne({ _id: card._id })));
+  return docs.filter((doc): doc is MeetingDoc => doc !== null);
 }

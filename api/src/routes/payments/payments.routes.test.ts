@@ -11,17 +11,16 @@ import {
   servicesResponse,
   type CouponCreateRequest,
 } from '@bh/shared';
-import { createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
+import { errorOf, type TestContext } from '../../../test/context.ts';
 import { createApp } from '../../app.ts';
-import { startTestMail, type TestMail } from '../../../test/mail.ts';
+import { createMailContext, type TestMail } from '../../../test/mail.ts';
 import { COUPON_CHECK_LIMITS, COUPON_MAIL_LIMITS, couponEmailsSettled } from './payments.service.ts';
 
 let ctx: TestContext;
 let proxied: ReturnType<typeof createApp>;
 let mail: TestMail;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  mail = await startTestMail(ctx);
+  ({ ctx, mail } = await createMailContext());
   // Behind a proxy the client address comes from X-Forwarded-For, so each test can use its own.
   proxied = createApp({ ...ctx.deps, config: { ...ctx.deps.config, trustProxy: true } });
 });

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { NOTICE_VERSION } from '@bh/shared';
 import type { AppDeps } from '../../lib/deps.ts';
-import type { AuthUser } from '../../lib/types.ts';
+import { toUserRecord, type AuthUser } from '../../lib/types.ts';
 import { listMeetingsFor } from '../meeting/meeting.service.ts';
 import { revealNumbers, toApplicationDetail } from '../register/register.service.ts';
 import { isComplete, openUploadStream } from '../uploads/uploads.service.ts';
@@ -63,18 +63,7 @@ export async function buildArchive(deps: AppDeps, user: AuthUser, currentSession
     ['README.txt', strToU8(README)],
     [
       'profile.json',
-      json({
-        id: user._id.toHexString(),
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        isVerified: user.isVerified,
-        ...(user.rejectionReason ? { rejectionReason: user.rejectionReason } : {}),
-        createdAt: user.createdAt.toISOString(),
-        updatedAt: user.updatedAt.toISOString(),
-        exportedAt: now.toISOString(),
-        noticeVersionInForce: NOTICE_VERSION,
-      }),
+      json({ ...toUserRecord(user), exportedAt: now.toISOString(), noticeVersionInForce: NOTICE_VERSION }),
     ],
     ['meetings.json', json(meetings)],
     ['application.json', json(application ? { ...toApplicationDetail(application, applicationConsentOf(consents, application.round)), fullNumbers: revealNumbers(deps, application) } : null)],

@@ -11,20 +11,16 @@ import {
   privacyRequestResponse,
   privacyRequestsResponse,
 } from '@bh/shared';
-import { bodyOf, createTestContext, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
-import { startTestMail, type TestMail } from '../../../test/mail.ts';
-import { meetingBetween } from '../../../test/meetings.ts';
-import { insertMeetings } from '../meeting/meeting.service.ts';
+import { bodyOf, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
+import { createMailContext, type TestMail } from '../../../test/mail.ts';
+import { storeMeetingBetween } from '../../../test/meetings.ts';
 import { ACCOUNT_NUMBER, AADHAAR_NUMBER, submittedApplicant } from '../../../test/applications.ts';
 import { ARCHIVE_LIMITS } from './archive.ts';
 import { runDueErasures } from './requests.service.ts';
 
 let ctx: TestContext;
 let mail: TestMail;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  mail = await startTestMail(ctx);
-});
+beforeAll(async () => ({ ctx, mail } = await createMailContext()));
 
 const HOUR = 60 * 60 * 1000;
 
@@ -73,15 +69,14 @@ describe('archive', () => {
     const associate = await submittedApplicant(ctx);
     const client = await ctx.signedIn('user');
     const otherClient = await ctx.signedIn('user');
-    const mine = await meetingBetween(ctx, client.id, associate.id, { startsAt: new Date(ctx.clock.now().getTime() + 24 * HOUR), meetingLink: 'https://meet.example.in/mine' });
-    const theirs = await meetingBetween(ctx, otherClient.id, associate.id, { startsAt: new Date(ctx.clock.now().getTime() + 48 * HOUR), meetingLink: 'https://meet.example.in/theirs' });
-    await insertMeetings(ctx.deps.db, [mine, theirs]);
+    const mine = await storeMeetingBetween(ctx, client.id, associate.id, { startsAt: new Date(ctx.clock.now().getTime() + 24 * HOUR), meetingLink: 'https://meet.example.in/mine' });
+    await storeMeetingBetween(ctx, otherClient.id, associate.id, { startsAt: new Date(ctx.clock.now().getTime() + 48 * HOUR), meetingLink: 'https://meet.example.in/theirs' });
 
     const files = await archiveOf(client.cookie);
     expect(Object.keys(files).sort()).toEqual(
       ['README.txt', 'access-log.json', 'application.json', 'consents.json', 'meetings.json', 'nominee.json', 'profile.json', 'requests.json', 'sessions.json'].sort(),
     );
-    expect((jsonIn(files, 'meetings.json') as { _id: string }[]).map((m) => m._id)).toEqual([mine._id.toHexString()]);
+    expect((jsonIn(files, 'meetings.json') as { _id: string }[]).map((m) => m._id)).toEqual([mine]);
     const everything = Object.values(files).map((f) => strFromU8(f)).join('\n');
     expect(everything).not.toContain(otherClient.email);
     expect(everything).not.toContain('meet.example.in/theirs');
@@ -155,8 +150,7 @@ describe('requests and the admins’ queue', () => {
     const associate = await submittedApplicant(ctx);
     const admin = await ctx.signedIn('admin', 'verified');
     const client = await ctx.signedIn('user');
-    const meeting = await meetingBetween(ctx, client.id, associate.id, { startsAt: new Date(ctx.clock.now().getTime() + 24 * HOUR) });
-    await insertMeetings(ctx.deps.db, [meeting]);
+    const meeting = new ObjectId(await storeMeetingBetween(ctx, client.id, associate.id, { startsAt: new Date(ctx.clock.now().getTime() + 24 * HOUR) }));
     // An admin reads the associate's application: the access log must outlive the erasure.
     expect((await ctx.request('GET', `/api/v1/register/doctor-details/${associate.id}`, { cookie: admin.cookie })).status).toBe(200);
     await ctx.request('PUT', '/api/v1/privacy/nominee', { cookie: associate.cookie, body: { name: 'Rohan Desai', email: 'rohan@example.in', relationship: 'Spouse' } });
@@ -195,7 +189,7 @@ describe('requests and the admins’ queue', () => {
     expect(await ctx.deps.cols.nominees.countDocuments({ _id: userId })).toBe(0);
     expect(await ctx.deps.cols.sessions.countDocuments({ userId })).toBe(0);
     expect(await ctx.deps.cols.outbox.countDocuments({ to: associate.email })).toBe(0);
-    const kept = await ctx.deps.cols.meetings.findOne({ _id: meeting._id });
+    const kept = await ctx.deps.cols.meetings.findOne({ _id: meeting });
     expect(kept).toMatchObject({ doctorName: 'Erased person', clientEmail: client.email });
     // What the law keeps: the audit trail, the access log, the consent record, the request.
     expect(await ctx.deps.cols.auditLog.countDocuments({ 'target.id': associate.id, action: { $in: ['application.submit', 'privacy.decide', 'privacy.erase'] } })).toBe(3);

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../lib/types.ts';
+import { renameParticipant } from '../meeting/meetings.store.ts';
 import { uploadsBucket } from '../uploads/uploads.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -194,8 +195,8 @@ export async function eraseAccount(deps: Pick<AppDeps, 'db' | 'cols' | 'clock'>,
   const bucket = uploadsBucket(deps.db);
   for (const file of files) await bucket.delete(file._id).catch(() => {});
   await deps.cols.nominees.deleteOne({ _id: userId });
-  const meetings = deps.cols.meetings;
-  await meetings.updateMany({ clientId: userId }, { $set: { clientName: ERASED_NAME, clientEmail: email } });
-  await meetings.updateMany({ doctorId: userId }, { $set: { doctorName: ERASED_NAME, doctorEmail: email } });
+  // The meetings and every participant's list of them (the meetings store keeps both in step); a
+  // list held by a booking for too long fails the run, and the next run repeats this step.
+  await renameParticipant(deps, userId, { name: ERASED_NAME, email });
   await recordAudit(deps, { actor: null, action: 'privacy.erase', target: { type: 'user', id: userId.toHexString(), label: email } });
 }

@@ -31,10 +31,11 @@ export function userRoutes(deps: AppDeps) {
 
       // Slots are taken before the password is checked, so a burst cannot outrun the count; a
       // refused attempt costs no hashing and says nothing about the account.
+      const familiarSince = await limiter.rememberedAt(familiarKey);
       const reservation = await limiter.reserve([
         { key: `login:pair:${email}|${ip}`, ...pair },
         { key: `login:ip:${ip}`, ...address },
-        ...((await limiter.remembers(familiarKey))
+        ...(familiarSince
           ? []
           : [{ key: `login:account:${email}`, limit: account.limit, windowMs: account.windowMs, spacingMs: accountSpacingMs }]),
       ]);
@@ -51,13 +52,19 @@ export function userRoutes(deps: AppDeps) {
         throw err;
       }
       if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-      // Only failures count; this address is now one the account is known to sign in from.
-      await Promise.all([reservation.release(), limiter.remember(familiarKey, LOGIN_LIMITS.familiarForMs)]);
-
-      // A token from before this login (fixation) is dropped: every login gets a new one.
+      // Only failures count; this address is now one the account is known to sign in from (marked
+      // again once a day at most). A token from before this login (fixation) is dropped: every
+      // login gets a new one. The three are independent writes, sent together.
+      const renew = !familiarSince || deps.clock.now().getTime() - familiarSince.getTime() >= LOGIN_LIMITS.familiarRenewMs;
       const previous = c.get('session');
-      if (previous) await sessions.destroy(previous._id);
-      const { token, session } = await sessions.create(user._id, remember === true, { userAgent: c.req.header('user-agent'), ip });
+      const [, , { token, session }] = await Promise.all([
+        reservation.release(),
+        renew ? limiter.remember(familiarKey, LOGIN_LIMITS.familiarForMs) : undefined,
+        (async () => {
+          if (previous) await sessions.destroy(previous._id);
+          return sessions.create(user._id, remember === true, { userAgent: c.req.header('user-agent'), ip });
+        })(),
+      ]);
       setCookie(c, SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'Lax',
