@@ -357,6 +357,8 @@ const CALLS: { [A in keyof typeof api]: { [K in keyof (typeof api)[A]]: Build } 
       if (me) await ctx.request('PUT', '/api/v1/privacy/nominee', { cookie: me.cookie, body: NOMINEE });
       return {};
     },
+    // A fresh applicant of the cell's kind who submitted (and so consented) withdraws their own consent.
+    withdrawApplicationConsent: (who, me) => CALLS.register.ownApplication(who, me),
   },
   reference: {
     openapi: async () => ({}),

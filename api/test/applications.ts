@@ -81,6 +81,7 @@ export async function validApplication(ctx: TestContext, cookie: string): Promis
       ifsc: 'HDFC0000123',
       upi: 'anika@okhdfc',
     },
+    verificationConsent: true,
   };
 }
 

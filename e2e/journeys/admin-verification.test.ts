@@ -85,6 +85,7 @@ async function apply(api: ApiClient, who: { name: string; email: string }, accou
     salarySlip: [await upload(api, 'salarySlip', 'slip-1.pdf', PDF, 'application/pdf'), await upload(api, 'salarySlip', 'slip-2.pdf', PDF, 'application/pdf')],
     educationDetails: [{ level: "Master's Degree", degreeName: 'MSc Counselling', institutionName: 'University of Madras', graduationYear: 2018, major: '' }],
     bankAccount: { accountHolder: who.name, bankName: 'Indian Bank', branchName: 'Mylapore', accountNumber, ifsc: 'IDIB0000123', upi: 'kavya@okaxis' },
+    verificationConsent: true,
   };
   const res = await api.call(ops.register.submit, { body: body });
   if (res.status !== 201) throw new Error(`application failed: ${res.status} ${JSON.stringify(res.json)}`);

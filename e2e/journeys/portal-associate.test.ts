@@ -4,6 +4,7 @@ import { samplePdf, samplePng } from '@bh/api/seed/sample-files';
 import { ApiClient, DEMO, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { api as ops } from '@bh/shared/contract';
+import { APPLICATION_CONSENT_VERSION } from '@bh/shared';
 import { acceptPrivacyNotice } from '../support/portal.ts';
 
 const baseUrl = inject('baseUrl');
@@ -102,6 +103,11 @@ describe('an associate applying for verification', () => {
     await input(bank, /^IFSC Code/).fill('HDFC0001234');
     await input(bank, /^UPI ID/).fill('rohan@okhdfcbank');
 
+    // The consent to verify the documents is never ticked in advance, and the form needs it.
+    const consent = page.getByRole('checkbox', { name: /^I consent to Better Health verifying/ });
+    expect(await consent.isChecked()).toBe(false);
+    await consent.check();
+
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Form submitted successfully!').waitFor({ timeout: 30_000 });
     await page.getByText('Your verification request is submitted. Please give us some time to verify.').waitFor();
@@ -118,6 +124,7 @@ describe('an associate applying for verification', () => {
     expect(details.json.employee.personalInfo.permanentAddress).toBe('7 Koregaon Park Road');
     expect(details.json.employee.personalInfo.resumeUrl).toMatch(/^\/api\/v1\/uploads\/[0-9a-f]{24}$/);
     expect(details.json.employee.bankAccount.accountNumber).not.toContain('918273645501');
+    expect(details.json.employee.verificationConsent).toMatchObject({ version: APPLICATION_CONSENT_VERSION, withdrawnAt: null });
     const resume = await fetch(`${baseUrl}${details.json.employee.personalInfo.resumeUrl}`, { headers: { cookie: admin.cookie } });
     expect(resume.status).toBe(200);
     expect(Buffer.from(await resume.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');

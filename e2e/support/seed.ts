@@ -118,6 +118,7 @@ export async function submitApplication(baseUrl: string, associate: Account): Pr
     salarySlip: [slip],
     educationDetails: [{ level: "Master's Degree", degreeName: 'MSc Psychology', institutionName: 'Christ University', graduationYear: 2014, major: '' }],
     bankAccount: { accountHolder: associate.name, bankName: 'Canara Bank', branchName: 'Koramangala', accountNumber: '110023456789', ifsc: 'CNRB0001234', upi: 'associate@okaxis' },
+    verificationConsent: true,
   };
   const res = await api.call(ops.register.submit, { body: body });
   if (res.status !== 201) throw new Error(`application of ${associate.email} failed: ${res.status} ${JSON.stringify(res.json)}`);

@@ -413,6 +413,8 @@ export interface ConsentDoc {
   version: string;
   at: Date;
   network: string | null;
+  /** An application-verification consent: the application's submission round it belongs to. */
+  round?: number;
 }
 
 /** A correction, erasure or grievance request (DPDP ss. 12-13): who, what, when due, and its answer. */

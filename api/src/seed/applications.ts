@@ -1,4 +1,4 @@
-import { createApplicationRequestSchema, istDateString, uploadUrl, type UploadField } from '@bh/shared';
+import { APPLICATION_CONSENT_VERSION, createApplicationRequestSchema, istDateString, uploadUrl, type UploadField } from '@bh/shared';
 import { ObjectId } from 'mongodb';
 import type { AppDeps } from '../lib/deps.ts';
 import type { AuthUser } from '../lib/types.ts';
@@ -6,6 +6,7 @@ import { samplePdf, samplePng } from './sample-files.ts';
 import { storeFileBytes } from '../routes/uploads/uploads.service.ts';
 import { storedNumbers, toStoredApplication } from '../routes/register/register.service.ts';
 import { collections } from '../db/collections.ts';
+import { recordConsent } from '../routes/privacy/consents.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -127,6 +128,7 @@ export async function seedApplications(deps: AppDeps, accounts: Map<string, Auth
       ifsc: 'HDFC0000523',
       upi: 'meera.rao@okhdfcbank',
     },
+    verificationConsent: true,
   });
 
   const submittedAt = new Date(now.getTime() - 21 * DAY);
@@ -134,6 +136,7 @@ export async function seedApplications(deps: AppDeps, accounts: Map<string, Auth
   const numbers = storedNumbers(deps, meera._id, data, null);
   const stored = toStoredApplication(meera, data, { fileIds, round: 1, now: submittedAt, numbers });
   await collections(deps.db).applications.insertOne({ _id: new ObjectId(), ...stored, status: 'verified', reviewedAt, reviewedBy: admin._id });
+  await recordConsent(deps, meera._id, { kind: 'application-verification', action: 'given', version: APPLICATION_CONSENT_VERSION, round: 1, at: submittedAt });
   const key = meera._id.toHexString();
   await collections(deps.db).applicationTransitions.insertMany([
     { _id: `${key}:1:submit`, userId: meera._id, round: 1, step: 'submit', status: 'pending', at: submittedAt, by: meera._id },

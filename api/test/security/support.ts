@@ -144,6 +144,7 @@ export async function validApplication(ctx: TestContext, cookie: string, numbers
       ifsc: 'SBIN0001234',
       upi: 'kavya@oksbi',
     },
+    verificationConsent: true,
   };
 }
 

@@ -13,7 +13,7 @@ import { schemaResolver } from '../components/schemaResolver.ts';
 import { ApiError } from '../providers/http.ts';
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { emptyApplication, errorMessages, type ApplicationDraft } from './formModel.ts';
-import { BankSection, DocumentSection, EducationSection, EmploymentSection, PersonalSection, SalarySection } from './formSections.tsx';
+import { BankSection, ConsentSection, DocumentSection, EducationSection, EmploymentSection, PersonalSection, SalarySection } from './formSections.tsx';
 import { UploadingProvider, useUploading } from './UploadField.tsx';
 
 /** At most this many messages are listed in the failed-validation toast (spec §9). */
@@ -112,6 +112,7 @@ function Form({ onSubmitted, initial }: { onSubmitted: () => Promise<void>; init
           <SalarySection />
           <EducationSection currentYear={currentYear} />
           <BankSection />
+          <ConsentSection />
           <Box>
             <Button
               type="submit"

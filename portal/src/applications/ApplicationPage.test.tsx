@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { FILE_NAME_DISPLAY_LENGTH, truncate, UPLOAD_MESSAGES, type UploadField, type UploadResponse } from '@bh/shared';
+import { FILE_NAME_DISPLAY_LENGTH, PRIVACY_MESSAGES, truncate, UPLOAD_MESSAGES, type UploadField, type UploadResponse } from '@bh/shared';
 import { addApplicant } from '../admin/mocks/state.ts';
 import { addUser, type MockDb, type MockUser } from '../mocks/db.ts';
+import { privacyState } from '../privacy/mocks.ts';
+import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/testing/application-messages';
 import { createDataProvider } from '../providers/dataProvider.ts';
 import type { UploadOptions } from '../providers/upload.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
@@ -99,7 +101,12 @@ async function fillValidApplication(user: User) {
   setValue(field(bank, /^Account Number/), '1234 5678 9012');
   setValue(field(bank, /^IFSC Code/), 'sbin0001234');
   setValue(field(bank, /^UPI ID/), 'vikram@okaxis');
+
+  await user.click(consentBox());
 }
+
+/** The consent to verify the documents (issue 19), never ticked in advance. */
+const consentBox = () => screen.getByRole('checkbox', { name: (name) => name.startsWith(PRIVACY_MESSAGES.applicationConsent) });
 
 describe('the document submission page (spec §2.7)', () => {
   it('tells a pending applicant to wait', async () => {
@@ -159,6 +166,9 @@ describe('the document submission page (spec §2.7)', () => {
     setValue(field(section('Legal Document 2'), /^Document ID/), 'ABCDE1234F');
 
     setValue(field(personal, /^City/), 'Nashik');
+    // Each submission asks for the consent anew.
+    expect(consentBox()).not.toBeChecked();
+    await user.click(consentBox());
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Form submitted successfully!')).toBeInTheDocument();
     const resubmitted = db.applications.at(-1)!.application;
@@ -179,6 +189,7 @@ describe('the document submission page (spec §2.7)', () => {
       'Salary Documentation',
       'Educational Background',
       'Bank Account Information',
+      PRIVACY_MESSAGES.applicationConsentTitle,
     ]) {
       expect(section(name)).toBeInTheDocument();
     }
@@ -226,43 +237,7 @@ describe('the document submission page (spec §2.7)', () => {
     const clickedAt = performance.now();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
 
-    const required = [
-      'First name is required',
-      'Last name is required',
-      'Date of birth is required',
-      'Gender is required',
-      'Current address is required',
-      'Permanent address is required',
-      'City is required',
-      'State is required',
-      'Postal code is required',
-      'Country is required',
-      'Email is required',
-      'Phone number is required',
-      'Emergency contact name is required',
-      'Emergency contact relationship is required',
-      'Emergency contact phone is required',
-      'Resume is required',
-      'Blood group is required',
-      'Organization is required',
-      'Job title is required',
-      'Start date is required',
-      'Employment type is required',
-      'End date is required for previous jobs',
-      'Education level is required',
-      'Degree name is required',
-      'Institution name is required',
-      'Graduation year is required',
-      'Account holder name is required',
-      'Bank name is required',
-      'Branch name is required',
-      'Account number is required',
-      'IFSC code is required',
-      'UPI ID is required',
-    ];
-    for (const n of [1, 2]) {
-      required.push(`Document ${n} type is required`, `Document ${n} ID is required`, `Document ${n} front image is required`, `Document ${n} back image is required`);
-    }
+    const required = BLANK_APPLICATION_MESSAGES;
     for (const message of required) expect(await screen.findByText(message)).toBeInTheDocument();
 
     const toast = await screen.findByText(/^Please fix the following errors: /);
@@ -360,7 +335,27 @@ describe('the document submission page (spec §2.7)', () => {
     expect(saved?.application.bankAccount.ifsc).toBe('SBIN0001234');
     expect(saved?.application.salarySlip).toEqual([]);
     expect(vikram.isVerified).toBe('pending');
-  });
+  }, 60_000);
+
+  it('asks for the consent to verify the documents, itemised and unticked, and refuses the form without it', async () => {
+    const user = userEvent.setup();
+    const { db, user: vikram } = await openForm();
+    const consent = section(PRIVACY_MESSAGES.applicationConsentTitle);
+    for (const item of PRIVACY_MESSAGES.applicationConsentItems) expect(within(consent).getByText(item)).toBeInTheDocument();
+    await fillValidApplication(user);
+    // Filled in full, then the consent taken back: the form is refused before anything is sent.
+    await user.click(consentBox());
+    expect(consentBox()).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await within(consent).findByText(PRIVACY_MESSAGES.applicationConsentRequired)).toBeInTheDocument();
+    expect(await screen.findByText(`Please fix the following errors: ${PRIVACY_MESSAGES.applicationConsentRequired}`)).toBeInTheDocument();
+    expect(db.applications).toEqual([]);
+
+    await user.click(consentBox());
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Form submitted successfully!')).toBeInTheDocument();
+    expect(privacyState(db).consents.get(vikram._id)?.[0]).toMatchObject({ kind: 'application-verification', action: 'given', round: 1 });
+  }, 60_000);
 
   it("shows the server's errors as 'Validation failed: … and N more error(s)'", async () => {
     const user = userEvent.setup();
@@ -385,7 +380,7 @@ describe('the document submission page (spec §2.7)', () => {
     expect(
       await screen.findByText('Validation failed: Document 2 ID is not valid for the selected type and 1 more error(s)'),
     ).toBeInTheDocument();
-  });
+  }, 60_000);
 
   it("shows the server's message, or 'Something went wrong' without an answer", async () => {
     const user = userEvent.setup();
@@ -398,7 +393,7 @@ describe('the document submission page (spec §2.7)', () => {
     server.use(http.post(mockPath(api.register.submit), () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
-  });
+  }, 60_000);
 });
 
 describe('uploads on the form (spec §5, §8)', () => {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import { useTranslate } from 'react-admin';
 import {
   DOCUMENT_TYPE_LABELS,
   fileIdFromUrl,
+  formatIstWithZone,
   isHttpUrl,
   isMasked,
   maskLast4,
@@ -102,6 +103,19 @@ export function DocumentLink({ url, label }: { url: string; label: string }) {
   );
 }
 
+/** The consent the application's documents are verified under: when given, and if withdrawn, when. */
+export function VerificationConsentNote({ consent }: { consent: ApplicationDetail['verificationConsent'] }) {
+  const translate = useTranslate();
+  if (!consent) return <Alert severity="info">{translate('bh.application.consentNone')}</Alert>;
+  const given = translate('bh.application.consentGivenOn', { at: formatIstWithZone(consent.givenAt), version: consent.version });
+  if (!consent.withdrawnAt) return <Alert severity="success">{given}</Alert>;
+  return (
+    <Alert severity="warning">
+      {given} {translate('bh.application.consentWithdrawnOn', { at: formatIstWithZone(consent.withdrawnAt) })}
+    </Alert>
+  );
+}
+
 /**
  * Everything an associate applied with (spec §2.10, §2.12), as both review screens show it:
  * employment only when there is any, numbers masked, documents opening through the API.
@@ -118,6 +132,7 @@ export function ApplicationSections({ employee, idPrefix }: { employee: Applicat
 
   return (
     <Stack spacing={2}>
+      <VerificationConsentNote consent={employee.verificationConsent} />
       <Section id={`${idPrefix}-personal`} titleKey="bh.admin.application.sections.personal">
         <Facts
           rows={[

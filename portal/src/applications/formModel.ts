@@ -1,9 +1,12 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import type { ApplicationDetail, ApplicationFormInput } from '@bh/shared';
+import { personalDetailsOf, type ApplicationDetail, type ApplicationFormInput } from '@bh/shared';
 import type { Draft } from '../components/schemaResolver.ts';
 
-/** What the /details inputs hold before the shared schema has checked them. */
-export type ApplicationDraft = Draft<ApplicationFormInput>;
+/**
+ * What the /details inputs hold before the shared schema has checked them. The consent tick box
+ * holds false until ticked (the schema takes only true).
+ */
+export type ApplicationDraft = Omit<Draft<ApplicationFormInput>, 'verificationConsent'> & { verificationConsent: boolean };
 export type EmploymentDraft = ApplicationDraft['employmentDetails'][number];
 export type EducationDraft = ApplicationDraft['educationDetails'][number];
 
@@ -46,7 +49,14 @@ export function emptyApplication(): ApplicationDraft {
     salarySlip: [],
     educationDetails: [emptyEducation()],
     bankAccount: { accountHolder: '', bankName: '', branchName: '', accountNumber: '', ifsc: '', upi: '' },
+    // Never ticked in advance (DPDP s. 6: consent is a clear affirmative act).
+    verificationConsent: false,
   };
+}
+
+/** The records as drafts, or one empty record: the form always shows at least one (spec §2.7). */
+function recordsOr<T, D>(records: readonly T[], toDraft: (record: T) => D, empty: () => D): D[] {
+  return records.length > 0 ? records.map(toDraft) : [empty()];
 }
 
 /**
@@ -63,52 +73,21 @@ export function draftFromApplication(application: ApplicationDetail): Applicatio
   const slips = application.salarySlip;
   return {
     personalInfo: {
-      firstName: p.firstName,
-      middleName: p.middleName,
-      lastName: p.lastName,
-      dob: p.dob,
-      gender: p.gender,
-      currentAddress: p.currentAddress,
-      permanentAddress: p.permanentAddress,
+      ...personalDetailsOf(p),
       // A permanent address equal to the current one was most likely the tick box.
       sameAsCurrent: p.permanentAddress === p.currentAddress,
-      city: p.city,
-      state: p.state,
-      postalCode: p.postalCode,
-      country: p.country,
-      email: p.email,
-      phone: p.phone,
       emergencyContact: { ...p.emergencyContact },
       resumeUrl: p.resumeUrl,
       linkedin: p.linkedin,
       Doc: [doc(0), doc(1)],
       bloodGroup: p.bloodGroup,
     },
-    employmentDetails:
-      application.employmentDetails.length > 0
-        ? application.employmentDetails.map((e) => ({
-            id: e.id ?? '',
-            organization: e.organization,
-            jobTitle: e.jobTitle,
-            startDate: e.startDate,
-            endDate: e.endDate ?? '',
-            employmentType: e.employmentType,
-            isCurrentJob: e.isCurrentJob,
-          }))
-        : [emptyEmployment()],
+    employmentDetails: recordsOr(application.employmentDetails, (e) => ({ ...e, id: e.id ?? '', endDate: e.endDate ?? '' }), emptyEmployment),
     salarySlip: slips === null ? [] : typeof slips === 'string' ? [slips] : [...slips],
-    educationDetails:
-      application.educationDetails.length > 0
-        ? application.educationDetails.map((e) => ({
-            id: e.id ?? '',
-            level: e.level,
-            degreeName: e.degreeName,
-            institutionName: e.institutionName,
-            graduationYear: String(e.graduationYear),
-            major: e.major,
-          }))
-        : [emptyEducation()],
+    educationDetails: recordsOr(application.educationDetails, (e) => ({ ...e, id: e.id ?? '', graduationYear: String(e.graduationYear) }), emptyEducation),
     bankAccount: { ...application.bankAccount, upi: application.bankAccount.upi },
+    // Each submission asks for consent anew, whatever was given before.
+    verificationConsent: false,
   };
 }
 

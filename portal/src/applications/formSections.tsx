@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Button, Grid, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Button, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslate } from 'react-admin';
@@ -15,9 +15,10 @@ import {
   GRADUATION_YEAR_MIN,
   isMasked,
   MAX_RECORDS,
+  PRIVACY_MESSAGES,
 } from '@bh/shared';
 import { emptyEducation, emptyEmployment, type ApplicationDraft } from './formModel.ts';
-import { FormCheckbox, FormSelect, FormText, plainChoices, Section, type DraftPath } from './fields.tsx';
+import { FormCheckbox, FormSelect, FormText, plainChoices, Section, useFieldError, type DraftPath } from './fields.tsx';
 import { SalarySlipsField, UploadField } from './UploadField.tsx';
 
 const DOCUMENT_CHOICES = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
@@ -350,6 +351,48 @@ export function BankSection() {
           <FormText name="bankAccount.upi" labelKey="bh.application.fields.upi" required autoComplete="off" />
         </Grid>
       </Grid>
+    </Section>
+  );
+}
+
+/**
+ * The applicant's consent to verify the documents (DPDP s. 6; issue 19): what verifying means,
+ * item by item, and a tick box that starts unticked. The schema refuses the form without it.
+ */
+export function ConsentSection() {
+  const translate = useTranslate();
+  const { control } = useFormContext<ApplicationDraft>();
+  const { field } = useController({ control, name: 'verificationConsent' });
+  const error = useFieldError('verificationConsent');
+  return (
+    <Section id="section-consent" titleKey="bh.application.consentTitle">
+      <List dense disablePadding sx={{ listStyle: 'disc', pl: 3, mb: 1 }}>
+        {PRIVACY_MESSAGES.applicationConsentItems.map((item) => (
+          <ListItem key={item} disableGutters sx={{ display: 'list-item' }}>
+            <Typography variant="body2">{item}</Typography>
+          </ListItem>
+        ))}
+      </List>
+      <FormControlLabel
+        data-invalid={error ? 'true' : undefined}
+        control={
+          <Checkbox
+            id="verificationConsent"
+            name={field.name}
+            checked={field.value === true}
+            onChange={(_event, checked) => field.onChange(checked)}
+            onBlur={field.onBlur}
+            slotProps={{ input: { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? 'verificationConsent-error' : undefined } }}
+          />
+        }
+        label={translate('bh.application.consent')}
+        required
+      />
+      {error ? (
+        <FormHelperText id="verificationConsent-error" error>
+          {error}
+        </FormHelperText>
+      ) : null}
     </Section>
   );
 }

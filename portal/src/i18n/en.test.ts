@@ -28,6 +28,9 @@ describe('the English messages', () => {
 
   it('word the privacy texts with values exactly as the shared builders do', () => {
     expect(t('bh.privacy.consentGiven', { version: '2026-11', at: '1 Nov' })).toBe(PRIVACY_MESSAGES.consentGiven('2026-11', '1 Nov'));
+    expect(t('bh.privacy.applicationConsentGiven', { version: '2026-11', at: '1 Nov' })).toBe(PRIVACY_MESSAGES.applicationConsentGiven('2026-11', '1 Nov'));
+    expect(t('bh.application.consentGivenOn', { at: '1 Nov', version: '2026-11' })).toBe(PRIVACY_MESSAGES.applicationConsentGivenOn('1 Nov', '2026-11'));
+    expect(t('bh.application.consentWithdrawnOn', { at: '1 Nov' })).toBe(PRIVACY_MESSAGES.applicationConsentWithdrawnOn('1 Nov'));
     expect(t('bh.privacy.dueBy', { date: '1 Nov' })).toBe(PRIVACY_MESSAGES.dueBy('1 Nov'));
     expect(t('bh.privacy.erasureScheduled', { date: '1 Nov' })).toBe(PRIVACY_MESSAGES.erasureScheduled('1 Nov'));
   });

@@ -1,4 +1,5 @@
 import {
+  APPLICATION_CONSENT_VERSION,
   applicationDetailSchema,
   isKeptNumber,
   keptNumberErrors,
@@ -6,14 +7,23 @@ import {
   numberText,
   type ApplicationData,
   type ApplicationDetail,
+  type VerificationConsent,
+  verificationConsentOf,
 } from '@bh/shared';
-import type { MockDb } from './db.ts';
+import { privacyState } from '../privacy/mocks.ts';
+import { objectId, type MockDb } from './db.ts';
 
 /** The detail view of an application: numbers masked, slips as one link or a list (spec §2.10). */
-export function applicationView(application: ApplicationData, submittedAt: string): ApplicationDetail {
+export function applicationView(
+  application: ApplicationData,
+  submittedAt: string,
+  verificationConsent: VerificationConsent<string> | null,
+): ApplicationDetail {
+  const { verificationConsent: _ticked, ...sent } = application;
   const slips = application.salarySlip;
   return applicationDetailSchema.parse({
-    ...application,
+    ...sent,
+    verificationConsent,
     personalInfo: {
       ...application.personalInfo,
       Doc: application.personalInfo.Doc.map((doc) => ({ ...doc, documentId: maskLast4(numberText(doc.documentId)) })),
@@ -55,4 +65,21 @@ export function withKeptNumbers(
       bankAccount: { ...data.bankAccount, accountNumber: isKeptNumber(account) ? previous.bankAccount.accountNumber : account },
     },
   };
+}
+
+/** Which submission of the applicant's application is the latest (1, 2, ...), as the API counts rounds. */
+export function applicationRound(db: MockDb, userId: string): number {
+  return db.applications.filter((a) => a.userId === userId).length;
+}
+
+/** A consent row for the applicant's latest round, in the mock privacy centre's record (newest first). */
+export function recordApplicationConsent(db: MockDb, userId: string, action: 'given' | 'withdrawn', version: string = APPLICATION_CONSENT_VERSION): void {
+  const consents = privacyState(db).consents;
+  const row = { id: objectId(db), kind: 'application-verification' as const, action, version, at: db.now().toISOString(), network: null, round: applicationRound(db, userId) };
+  consents.set(userId, [row, ...(consents.get(userId) ?? [])]);
+}
+
+/** The consent the applicant's latest round was sent under, read from the rows as the API reads its own. */
+export function applicationConsent(db: MockDb, userId: string): VerificationConsent<string> | null {
+  return verificationConsentOf(privacyState(db).consents.get(userId) ?? [], applicationRound(db, userId));
 }

@@ -20,7 +20,7 @@ import {
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { sortByStart } from '../meetings/meetingTime.ts';
-import { applicationView, latestApplication, withKeptNumbers } from './applications.ts';
+import { applicationConsent, applicationView, latestApplication, recordApplicationConsent, withKeptNumbers } from './applications.ts';
 import { mockFailure, mockOperation, validationFailure, type MockWorldAccess } from './contract.ts';
 import { objectId, type MockDb, type MockUser } from './db.ts';
 import { readMultipart } from './multipart.ts';
@@ -186,7 +186,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
     mockOperation(api.register.ownApplication, world, ({ caller }) => {
       const found = latestApplication(db, caller._id);
       if (!found) return mockFailure(404, REGISTRATION_MESSAGES.noApplication);
-      return { status: 200, body: { success: true, application: applicationView(found.application, found.submittedAt) } };
+      return { status: 200, body: { success: true, application: applicationView(found.application, found.submittedAt, applicationConsent(db, caller._id)) } };
     }),
 
     mockOperation(api.register.submit, world, ({ caller, body }) => {
@@ -195,6 +195,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
       const resolved = withKeptNumbers(body, latestApplication(db, caller._id)?.application);
       if ('errors' in resolved) return mockFailure(400, resolved.errors[0]!.message, resolved.errors);
       db.applications.push({ userId: caller._id, application: resolved.data, submittedAt: db.now().toISOString() });
+      recordApplicationConsent(db, caller._id, 'given');
       caller.isVerified = 'pending';
       delete caller.rejectionReason;
       return { status: 201, body: { success: true, message: REGISTRATION_MESSAGES.submitted, isVerified: 'pending' } };

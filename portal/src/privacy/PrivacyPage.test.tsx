@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GRIEVANCE_OFFICER_DEFAULTS, PRIVACY_MESSAGES as M } from '@bh/shared';
+import { addApplicant } from '../admin/mocks/state.ts';
 import { addUser } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
 import { privacyState } from './mocks.ts';
@@ -81,6 +82,29 @@ describe('/privacy, the privacy centre', () => {
     expect(await screen.findByRole('heading', { level: 1, name: M.title })).toBeInTheDocument();
     expect(privacyState(db).consents.get(client._id)?.[0]).toMatchObject({ kind: 'notice', action: 'given' });
   });
+
+  it('withdraws the consent to verify an application after a confirmation that says what follows', async () => {
+    const db = testDb();
+    const { user: associate } = addApplicant(db, { name: 'Vikram Shah', email: 'vikram@example.in' });
+    renderPortal('/privacy', { db, signedIn: associate });
+    const user = userEvent.setup();
+    const consent = await screen.findByRole('region', { name: M.consentTitle });
+    expect(await within(consent).findByText(/^You consented to the verification of your application's documents/)).toBeInTheDocument();
+
+    await user.click(within(consent).getByRole('button', { name: M.withdrawApplicationConsent }));
+    const dialog = await screen.findByRole('dialog', { name: M.withdrawApplicationConsent });
+    // It says plainly what follows: out of review, what is kept, how to consent again.
+    expect(within(dialog).getByText(M.withdrawApplicationConsentWarning)).toBeInTheDocument();
+    expect(M.withdrawApplicationConsentWarning).toMatch(/withdrawn from review/);
+    expect(M.withdrawApplicationConsentWarning).toMatch(/We keep your application and documents/);
+    expect(M.withdrawApplicationConsentWarning).toMatch(/submit the application again/);
+    await user.click(within(dialog).getByRole('button', { name: M.withdrawApplicationConsent }));
+
+    expect(await screen.findByText(M.applicationConsentWithdrawn)).toBeInTheDocument();
+    await waitFor(() => expect(within(consent).queryByRole('button', { name: M.withdrawApplicationConsent })).toBeNull());
+    expect(privacyState(db).consents.get(associate._id)?.[0]).toMatchObject({ kind: 'application-verification', action: 'withdrawn', round: 1 });
+    expect(associate.isVerified).toBe('not_submitted');
+  }, 60_000);
 
   it('lets a verified admin decide a request, with reasons', async () => {
     const db = testDb();

@@ -17,8 +17,8 @@ import {
 } from '@mui/material';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import { api } from '@bh/shared/contract';
-import { formatIstWithZone, PRIVACY_REQUEST_KINDS, type PrivacyRequestKind } from '@bh/shared';
-import { useAccess } from '../providers/hooks.ts';
+import { formatIstWithZone, PRIVACY_REQUEST_KINDS, verificationConsentOf, type ConsentRecord, type PrivacyRequestKind } from '@bh/shared';
+import { useAccess, useRefreshUser } from '../providers/hooks.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import {
   ARCHIVE_URL,
@@ -118,11 +118,41 @@ export default function PrivacyPage() {
   );
 }
 
+/** A withdrawal: one button, and a confirmation that says plainly what follows (DPDP s. 6(4)). */
+function WithdrawButton({ id, label, warning, busy, onConfirm }: { id: string; label: string; warning: string; busy: boolean; onConfirm: () => void }) {
+  const translate = useTranslate();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={busy}>
+        {label}
+      </Button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={id}>
+        <DialogTitle id={id}>{label}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{warning}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            color="error"
+            onClick={() => {
+              setConfirming(false);
+              onConfirm();
+            }}
+          >
+            {label}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
 function ConsentSection() {
   const translate = useTranslate();
   const notice = useNotice();
   const { busy, run } = useAction();
-  const [confirming, setConfirming] = useState(false);
   const latest = notice.data?.consents.find((c) => c.kind === 'notice' && c.action === 'given');
   return (
     <Section id="privacy-consent" title={translate('bh.privacy.consentTitle')}>
@@ -132,29 +162,44 @@ function ConsentSection() {
         <Typography sx={{ mb: 2 }}>{translate('bh.privacy.consentGiven', { version: latest.version, at: when(latest.at) })}</Typography>
       ) : null}
       {notice.data?.accepted ? (
-        <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={busy}>
-          {translate('bh.privacy.withdrawConsent')}
-        </Button>
+        <WithdrawButton
+          id="withdraw-title"
+          label={translate('bh.privacy.withdrawConsent')}
+          warning={translate('bh.privacy.withdrawConsentWarning')}
+          busy={busy}
+          onConfirm={() => void run(() => privacyClient.call(api.privacy.withdrawNotice, { body: { kind: 'notice' } }))}
+        />
       ) : null}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="withdraw-title">
-        <DialogTitle id="withdraw-title">{translate('bh.privacy.withdrawConsent')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('bh.privacy.withdrawConsentWarning')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>
-          <Button
-            color="error"
-            onClick={() => {
-              setConfirming(false);
-              void run(() => privacyClient.call(api.privacy.withdrawNotice, { body: { kind: 'notice' } }));
-            }}
-          >
-            {translate('bh.privacy.withdrawConsent')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ApplicationConsent consents={notice.data?.consents ?? []} />
     </Section>
+  );
+}
+
+/**
+ * The consent to verify the caller's application (given with each submission): when it was given,
+ * and one button to withdraw it, whose confirmation says what follows (DPDP s. 6(4)).
+ */
+function ApplicationConsent({ consents }: { consents: readonly ConsentRecord[] }) {
+  const translate = useTranslate();
+  const refreshUser = useRefreshUser();
+  const { busy, run } = useAction();
+  // Newest first: the latest act on the latest round decides whether a consent is in force.
+  const latest = consents.find((c) => c.kind === 'application-verification');
+  if (!latest || latest.round === undefined) return null;
+  const consent = verificationConsentOf(consents, latest.round);
+  if (!consent || consent.withdrawnAt) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography sx={{ mb: 2 }}>{translate('bh.privacy.applicationConsentGiven', { version: consent.version, at: when(consent.givenAt) })}</Typography>
+      <WithdrawButton
+        id="withdraw-application-title"
+        label={translate('bh.privacy.withdrawApplicationConsent')}
+        warning={translate('bh.privacy.withdrawApplicationConsentWarning')}
+        busy={busy}
+        // The applicant's status may change (pending → not submitted): the menu and /details follow.
+        onConfirm={() => void run(() => privacyClient.call(api.privacy.withdrawApplicationConsent)).then((ok) => (ok ? refreshUser() : undefined))}
+      />
+    </Box>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type SessionRecord,
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
+import { applicationConsent, recordApplicationConsent } from '../mocks/applications.ts';
 import { mockFailure, mockOperation, type MockWorldAccess } from '../mocks/contract.ts';
 import { objectId, type MockDb, type MockUser } from '../mocks/db.ts';
 
@@ -236,6 +237,14 @@ export function privacyHandlers(db: MockDb, world: MockWorldAccess<MockUser>): H
     mockOperation(p.removeNominee, world, ({ caller }) => {
       if (!state.nominees.delete(caller._id)) return mockFailure(404, M.nomineeNotFound);
       return { status: 200, body: { success: true, message: M.nomineeRemoved, data: null } };
+    }),
+    mockOperation(p.withdrawApplicationConsent, world, ({ caller }) => {
+      const consent = applicationConsent(db, caller._id);
+      if (!consent || consent.withdrawnAt) return mockFailure(409, M.noApplicationConsent);
+      recordApplicationConsent(db, caller._id, 'withdrawn', consent.version);
+      // A pending application leaves review and may be sent again; a decided one stays decided.
+      if (caller.isVerified === 'pending') caller.isVerified = 'not_submitted';
+      return { status: 200, body: { success: true, message: M.applicationConsentWithdrawn, data: notice(caller) } };
     }),
   ];
 }

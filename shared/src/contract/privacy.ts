@@ -88,4 +88,13 @@ export const privacy = {
 
   removeNominee: op('DELETE /privacy/nominee', 'privacyRemoveNominee', { access: 'privacyOwn', summary: 'Remove my nominee',
     responses: { 200: jsonReply('Removed.', nomineeResponse), 404: 'No nominee is named.' } }),
+
+  // ---- Consent to verify an application's documents (issue 19 item 1) ---------------------------
+  withdrawApplicationConsent: op('POST /privacy/application-consent/withdraw', 'privacyWithdrawApplicationConsent', {
+    access: 'applicationOwn',
+    summary: "Withdraw my consent to verify my application's documents",
+    description:
+      "As easy as giving it (s. 6(4)): records the withdrawal as a consent row of its own. A pending application is withdrawn from review (no admin can verify or reject it; the caller may submit it again, giving consent anew); a decided one stays as decided and is not checked again. The application and its documents are kept until an erasure request. Only the caller's own consent: no id reaches another's.",
+    responses: { 200: jsonReply('Recorded; the message says what follows.', noticeStatusResponse), 409: 'No consent of the caller to verify an application is in force.' },
+  }),
 };

@@ -49,8 +49,31 @@ export const PRIVACY_MESSAGES = {
   withdrawConsentWarning:
     'Without your consent we cannot keep your account. Withdrawing it opens a request to close your account and erase your data: an admin confirms it, and we email you 48 hours before it takes effect. Until then you can accept the notice again.',
   consentWithdrawn: 'Your consent is withdrawn. We have opened a request to close your account and erase your data.',
-  applicationConsent: 'I consent to Better Health verifying the identity, bank and professional documents in this application.',
+  // Consent to verify an application's documents (s. 6): given with each submission, withdrawn on /privacy.
+  applicationConsentTitle: 'Consent to verify your documents',
+  applicationConsent: 'I consent to Better Health verifying the identity, education, employment and bank documents in this application.',
+  /** What verifying means, item by item, shown under the tick box (s. 5: an itemised notice). */
+  applicationConsentItems: [
+    'Identity: an admin compares your two identity documents, their numbers and your personal details with each other.',
+    'Education and employment: an admin checks your degrees, employers and résumé, and may contact the institutions and employers you list to confirm them.',
+    'Bank: an admin checks that the account is in your name, so that we can pay you.',
+    'Only verified Better Health admins open these documents, and every time they do it is shown to you under Privacy & my data.',
+    'You can withdraw this consent at any time under Privacy & my data; your application is then withdrawn from review.',
+  ],
   applicationConsentRequired: 'Please consent to the verification of your documents',
+  applicationConsentGiven: (version: string, at: string) => `You consented to the verification of your application's documents (consent ${version}) on ${at}.`,
+  withdrawApplicationConsent: 'Withdraw consent to verify my documents',
+  withdrawApplicationConsentWarning:
+    'Your application will be withdrawn from review: no admin can verify it any more, and until you are verified you cannot see clients. If you are already verified, you stay verified, but your documents are not checked again. We keep your application and documents, unread, so that you can submit it again without uploading everything anew (to have them erased, send an erasure request below), and we keep the record of your consent and of this withdrawal. To be verified later, submit the application again and give your consent.',
+  applicationConsentWithdrawn: 'Your consent is withdrawn. Your application can no longer be verified.',
+  noApplicationConsent: 'There is no consent to verify an application of yours to withdraw',
+  /** An admin's verify or reject after the applicant withdrew consent (409). */
+  applicationConsentWithdrawnByApplicant: 'The applicant withdrew their consent to verify this application, so it can no longer be decided',
+  /** The admin's view of an application: the consent its documents are verified under. */
+  applicationConsentGivenOn: (at: string, version: string) => `The applicant consented to the verification of these documents on ${at} (consent text ${version}).`,
+  applicationConsentWithdrawnOn: (at: string) => `The applicant withdrew this consent on ${at}: the application can no longer be verified.`,
+  applicationConsentNone: 'Sent before a separate consent to verify documents was asked for: the applicant accepted the privacy notice, which covers verification.',
+  consentKinds: { notice: 'Privacy notice', 'application-verification': 'Verification of my application' },
   // My data (s. 11).
   summaryTitle: 'What we hold about you',
   archiveTitle: 'Download my data',

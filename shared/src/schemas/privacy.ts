@@ -68,8 +68,18 @@ export const privacyMessageResponse = z.object({ success: z.literal(true), messa
  */
 export const NOTICE_VERSION = '2026-11';
 
-export const CONSENT_KINDS = ['notice', 'application'] as const;
+/**
+ * What a consent is for: the privacy notice, or verifying the documents of one application (given
+ * with each submission, separate from the notice; issue 19 item 1).
+ */
+export const CONSENT_KINDS = ['notice', 'application-verification'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+/**
+ * The version of the application-verification consent text (`PRIVACY_MESSAGES.applicationConsent`
+ * and its items). Raise it when that text changes: each consent row records the version it was given to.
+ */
+export const APPLICATION_CONSENT_VERSION = '2026-11';
 
 export const consentRecordSchema = z.object({
   id: z.string(),
@@ -79,8 +89,35 @@ export const consentRecordSchema = z.object({
   at: z.iso.datetime(),
   /** The address range it came from (as for sessions), never the full address. */
   network: z.string().nullable(),
+  /** For an application's consent: which submission of the application it belongs to (1, 2, ...). */
+  round: z.number().int().optional(),
 });
 export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+
+/** The consent an application's round was submitted under: its text's version, when given and, if so, withdrawn. */
+export interface VerificationConsent<At> {
+  version: string;
+  givenAt: At;
+  withdrawnAt: At | null;
+}
+
+/**
+ * Reads the consent to verify round `round` of a person's application from their consent rows,
+ * newest first (the API's stored rows and the records it sends alike): the latest consent given
+ * for that round and a withdrawal made after it. Null when the round was sent without one.
+ */
+export function verificationConsentOf<At>(
+  rows: readonly { kind: ConsentKind; action: 'given' | 'withdrawn'; version: string; at: At; round?: number | undefined }[],
+  round: number,
+): VerificationConsent<At> | null {
+  const ofRound = rows.filter((row) => row.kind === 'application-verification' && row.round === round);
+  const givenIndex = ofRound.findIndex((row) => row.action === 'given');
+  const given = ofRound[givenIndex];
+  if (!given) return null;
+  // Newest first: a withdrawal listed before the consent came after it.
+  const withdrawn = ofRound.slice(0, givenIndex).findLast((row) => row.action === 'withdrawn');
+  return { version: given.version, givenAt: given.at, withdrawnAt: withdrawn?.at ?? null };
+}
 
 export const noticeStatusResponse = z.object({
   success: z.literal(true),

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from './user.ts';
 
-/** An application's review state; before a submission there is no application at all. */
-export const APPLICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+/**
+ * An application's review state; before a submission there is no application at all. `withdrawn`:
+ * the applicant withdrew their consent to verify it while it was pending (issue 19).
+ */
+export const APPLICATION_STATUSES = ['pending', 'verified', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /**

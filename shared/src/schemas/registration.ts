@@ -8,6 +8,7 @@ import {
   GENDERS,
 } from '../catalog/enums.ts';
 import { ADMIN_MESSAGES } from '../messages/admin.ts';
+import { PRIVACY_MESSAGES } from '../messages/privacy.ts';
 import { REGISTRATION_MESSAGES as M } from '../messages/registration.ts';
 import { isValidAccountNumber, isValidUpi, normalizeAccountNumber } from '../rules/bank.ts';
 import { isValidDocumentId, normalizeDocumentId } from '../rules/identity.ts';
@@ -249,6 +250,12 @@ function applicationShape(now: Clock) {
       .min(1, M.educationRequired)
       .max(MAX_RECORDS, M.educationRequired),
     bankAccount,
+    /**
+     * The applicant's consent to verify the documents (DPDP s. 6), separate from the privacy notice:
+     * never ticked in advance, and a submission without it is refused. The API records it as a
+     * consent row of its own (`application-verification`).
+     */
+    verificationConsent: z.literal(true, { error: PRIVACY_MESSAGES.applicationConsentRequired }),
   };
 }
 
@@ -431,8 +438,43 @@ export const applicationDetailSchema = z.object({
   /** One link or several (spec §2.10); null when none was given. */
   salarySlip: z.union([z.string(), z.array(z.string())]).nullable(),
   submittedAt: z.iso.datetime(),
+  /**
+   * The applicant's consent to verify this submission's documents: the text's version, when it was
+   * given and, if so, withdrawn. Null for an application sent before that consent was asked for.
+   */
+  verificationConsent: z
+    .object({ version: z.string(), givenAt: z.iso.datetime(), withdrawnAt: z.iso.datetime().nullable() })
+    .nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+/** An application's personal details held as plain text: no numbers, files, contacts or lists. */
+export type PersonalDetails = Pick<
+  ApplicationDetail['personalInfo'],
+  'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'currentAddress' | 'permanentAddress' | 'city' | 'state' | 'postalCode' | 'country' | 'email' | 'phone'
+>;
+
+/**
+ * Those details, copied field by field (whatever else the object holds stays behind): the one list
+ * the admin's view of a stored application and the form refilled from it both use.
+ */
+export function personalDetailsOf(p: PersonalDetails): PersonalDetails {
+  return {
+    firstName: p.firstName,
+    middleName: p.middleName,
+    lastName: p.lastName,
+    dob: p.dob,
+    gender: p.gender,
+    currentAddress: p.currentAddress,
+    permanentAddress: p.permanentAddress,
+    city: p.city,
+    state: p.state,
+    postalCode: p.postalCode,
+    country: p.country,
+    email: p.email,
+    phone: p.phone,
+  };
+}
 
 /** GET /api/v1/register/doctor-details/{userId}. */
 export const doctorDetailsResponse = successResponse({

@@ -8,7 +8,7 @@ import { listMeetingsFor } from '../meeting/meeting.service.ts';
 import { revealNumbers, toApplicationDetail } from '../register/register.service.ts';
 import { isComplete, openUploadStream } from '../uploads/uploads.service.ts';
 import { listAccessLog } from './access-log.ts';
-import { listConsents, toConsentRecord } from './consents.service.ts';
+import { applicationConsentOf, listConsents, toConsentRecord } from './consents.service.ts';
 import { getNominee, toNominee } from './nominee.service.ts';
 import { listOwnRequests, toPrivacyRequest } from './requests.service.ts';
 import { listSessions } from './sessions.service.ts';
@@ -22,7 +22,9 @@ profile.json      your account
 meetings.json     your sessions (for BH Associates: the sessions you hold)
 application.json  your verification application, identity and bank numbers in full
 documents/        the files you uploaded, as you uploaded them
-consents.json     each time you accepted or withdrew consent, with the notice version
+consents.json     each time you accepted or withdrew consent: to the privacy notice, with its version,
+                  and to verifying your application's documents, with the text's version and the
+                  submission it was for
 sessions.json     the devices signed in to your account
 requests.json     your correction, erasure and grievance requests and their answers
 nominee.json      the person you named to act for you
@@ -64,7 +66,7 @@ export async function buildArchive(deps: AppDeps, user: AuthUser, currentSession
       json({ ...toUserRecord(user), exportedAt: now.toISOString(), noticeVersionInForce: NOTICE_VERSION }),
     ],
     ['meetings.json', json(meetings)],
-    ['application.json', json(application ? { ...toApplicationDetail(application), fullNumbers: revealNumbers(deps, application) } : null)],
+    ['application.json', json(application ? { ...toApplicationDetail(application, applicationConsentOf(consents, application.round)), fullNumbers: revealNumbers(deps, application) } : null)],
     ['consents.json', json(consents.map(toConsentRecord))],
     ['sessions.json', json(sessions)],
     ['requests.json', json(requests.map(toPrivacyRequest))],

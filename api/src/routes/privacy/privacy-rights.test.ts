@@ -194,7 +194,8 @@ describe('requests and the admins’ queue', () => {
     // What the law keeps: the audit trail, the access log, the consent record, the request.
     expect(await ctx.deps.cols.auditLog.countDocuments({ 'target.id': associate.id, action: { $in: ['application.submit', 'privacy.decide', 'privacy.erase'] } })).toBe(3);
     expect(await ctx.deps.cols.documentAccessLog.countDocuments({ subjectId: userId })).toBe(1);
-    expect(await ctx.deps.cols.consents.countDocuments({ userId })).toBe(1);
+    // Both consents stay: the notice's, and the one given with the application to verify it.
+    expect((await ctx.deps.cols.consents.find({ userId }).toArray()).map((c) => c.kind).sort()).toEqual(['application-verification', 'notice']);
     expect(await ctx.deps.cols.privacyRequests.findOne({ _id: new ObjectId(filed.id) })).toMatchObject({ status: 'completed' });
   });
 });

@@ -11,6 +11,7 @@ import { getNominee, removeNominee, setNominee, toNominee } from './nominee.serv
 import { createPrivacyRequest, decideRequest, listOwnRequests, listQueue, toPrivacyRequest } from './requests.service.ts';
 import { listAccessLog } from './access-log.ts';
 import { endSession, listSessions, sessionHandle } from './sessions.service.ts';
+import { withdrawApplicationConsent } from '../register/register.service.ts';
 
 /**
  * /api/v1/privacy: the person's own privacy centre (DPDP Act 2023; DESIGN §8). Every call reads
@@ -103,5 +104,10 @@ export function privacyRoutes(deps: AppDeps) {
     .openapi(routeOf(api.privacy.removeNominee), async (c) => {
       if (!(await removeNominee(deps, c.var.account._id))) throw notFound(M.nomineeNotFound);
       return c.json({ success: true as const, message: M.nomineeRemoved, data: null }, 200);
+    })
+
+    .openapi(routeOf(api.privacy.withdrawApplicationConsent), async (c) => {
+      await withdrawApplicationConsent(deps, c.var.account, c.get('clientIp'));
+      return c.json({ success: true as const, message: M.applicationConsentWithdrawn, data: await noticeStatus(c.var.account) }, 200);
     });
 }

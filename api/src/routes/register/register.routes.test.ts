@@ -22,6 +22,7 @@ import {
   validApplication,
 } from '../../../test/applications.ts';
 import { revealNumbers } from './register.service.ts';
+import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/testing/application-messages';
 
 let ctx: TestContext;
 let admin: { cookie: string; id: string; email: string };
@@ -212,46 +213,7 @@ describe('POST /api/v1/register/employees: the spec\'s validation messages', () 
     const res = await submit(applicant.cookie, blank);
     expect(res.status).toBe(400);
     const found = await messages(res);
-    const expected = [
-      'First name is required',
-      'Last name is required',
-      'Date of birth is required',
-      'Gender is required',
-      'Current address is required',
-      'Permanent address is required',
-      'City is required',
-      'State is required',
-      'Postal code is required',
-      'Country is required',
-      'Email is required',
-      'Phone number is required',
-      'Emergency contact name is required',
-      'Emergency contact relationship is required',
-      'Emergency contact phone is required',
-      'Resume is required',
-      'Blood group is required',
-      ...[1, 2].flatMap((n) => [
-        `Document ${n} type is required`,
-        `Document ${n} ID is required`,
-        `Document ${n} front image is required`,
-        `Document ${n} back image is required`,
-      ]),
-      'Organization is required',
-      'Job title is required',
-      'Start date is required',
-      'Employment type is required',
-      'End date is required for previous jobs',
-      'Education level is required',
-      'Degree name is required',
-      'Institution name is required',
-      'Graduation year is required',
-      'Account holder name is required',
-      'Bank name is required',
-      'Branch name is required',
-      'Account number is required',
-      'IFSC code is required',
-      'UPI ID is required',
-    ];
+    const expected = BLANK_APPLICATION_MESSAGES;
     for (const message of expected) expect(found, message).toContain(message);
     expect(await statusOf(applicant.id)).toBe('not_submitted');
   });
@@ -620,8 +582,8 @@ describe('ownership: two applicants of each role', () => {
 describe('GET /api/v1/register/application and resubmitting a rejected application', () => {
   /** The form's round trip: what the applicant is shown, sent back as the request body. */
   function asRequest(application: ApplicationDetail): ApplicationRequest {
-    const { submittedAt: _submittedAt, salarySlip, ...rest } = application;
-    return { ...rest, salarySlip: salarySlip ?? [] } as ApplicationRequest;
+    const { submittedAt: _submittedAt, verificationConsent: _consent, salarySlip, ...rest } = application;
+    return { ...rest, salarySlip: salarySlip ?? [], verificationConsent: true } as ApplicationRequest;
   }
 
   async function rejected() {

@@ -7,13 +7,13 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logAccess } from '../privacy/access-log.ts';
 import {
+  applicationDetail,
   decideApplication,
   findApplicant,
   listPending,
   listVerified,
   submissionConflict,
   submitApplication,
-  toApplicationDetail,
 } from './register.service.ts';
 
 /**
@@ -33,7 +33,7 @@ export function registerRoutes(deps: AppDeps) {
 
   return contractRouter()
     .openapi(routeOf(api.register.submit, { body: applicationSchema, before: settledApplicationRefused }), async (c) => {
-      await submitApplication(deps, c.var.account, c.req.valid('json'));
+      await submitApplication(deps, c.var.account, c.req.valid('json'), c.get('clientIp'));
       return c.json({ success: true as const, message: M.submitted, isVerified: 'pending' as const }, 201);
     })
 
@@ -54,7 +54,7 @@ export function registerRoutes(deps: AppDeps) {
     .openapi(routeOf(api.register.ownApplication), async (c) => {
       const application = await deps.cols.applications.findOne({ userId: c.var.account._id });
       if (!application) throw notFound(M.noApplication);
-      return c.json({ success: true as const, application: toApplicationDetail(application) }, 200);
+      return c.json({ success: true as const, application: await applicationDetail(deps, application) }, 200);
     })
 
     .openapi(routeOf(api.register.pending), async (c) => c.json({ success: true as const, user: await listPending(deps) }, 200))
@@ -77,7 +77,7 @@ export function registerRoutes(deps: AppDeps) {
             isVerified: user.isVerified,
             ...(user.rejectionReason ? { rejectionReason: user.rejectionReason } : {}),
           },
-          employee: toApplicationDetail(application),
+          employee: await applicationDetail(deps, application),
         },
         200,
       );

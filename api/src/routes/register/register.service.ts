@@ -1,5 +1,6 @@
 import { MongoServerError, ObjectId, type Filter } from 'mongodb';
 import {
+  APPLICATION_CONSENT_VERSION,
   type ApplicantSummary,
   type ApplicationData,
   type ApplicationDetail,
@@ -8,6 +9,8 @@ import {
   isKindAllowed,
   keptNumberErrors,
   maskLast4,
+  personalDetailsOf,
+  PRIVACY_MESSAGES,
   REGISTRATION_MESSAGES as M,
   type Role,
   type UploadField,
@@ -22,6 +25,7 @@ import { badRequest, conflict, type FieldError, notFound } from '../../lib/error
 import { collections, type ApplicationDoc, type ApplicationTransitionDoc, type StoredBankAccount, type StoredLegalDocument, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { findOwnedUploads } from '../uploads/uploads.service.ts';
+import { findApplicationConsent, recordConsent, type ApplicationConsentState } from '../privacy/consents.service.ts';
 
 /** Roles that apply for verification; clients need none. */
 export const APPLICANT_ROLES: readonly Role[] = ['doctor', 'admin'];
@@ -152,7 +156,7 @@ export function toStoredApplication(
  * winner writes the application. If a later step fails, the claim and the status are undone so
  * the applicant can simply try again.
  */
-export async function submitApplication(deps: AppDeps, user: AuthUser, data: ApplicationData): Promise<void> {
+export async function submitApplication(deps: AppDeps, user: AuthUser, data: ApplicationData, ip?: string): Promise<void> {
   const fileIds = await checkFiles(deps, user._id, data);
   const now = deps.clock.now();
   const previous = await collections(deps.db).applications.findOne({ userId: user._id }, { projection: { round: 1, personalInfo: 1, bankAccount: 1 } });
@@ -175,6 +179,9 @@ export async function submitApplication(deps: AppDeps, user: AuthUser, data: App
   }
 
   try {
+    // The consent to verify this round's documents (the schema made sure it was given) is a row of
+    // its own, written before the application: an application is never stored without its consent.
+    await recordConsent(deps, user._id, { kind: 'application-verification', action: 'given', version: APPLICATION_CONSENT_VERSION, round, ip });
     await collections(deps.db).applications.replaceOne({ userId: user._id }, toStoredApplication(user, data, { fileIds, round, now, numbers }), { upsert: true });
   } catch (err) {
     const restore: Partial<UserDoc> = { isVerified: user.isVerified, updatedAt: deps.clock.now() };
@@ -238,24 +245,12 @@ export async function listVerified(
  * The application as admins see it. Built field by field: encrypted values never reach a
  * response, and numbers appear only in their masked form.
  */
-export function toApplicationDetail(app: ApplicationDoc): ApplicationDetail {
+export function toApplicationDetail(app: ApplicationDoc, consent: ApplicationConsentState | null): ApplicationDetail {
   const p = app.personalInfo;
   const b = app.bankAccount;
   return {
     personalInfo: {
-      firstName: p.firstName,
-      middleName: p.middleName,
-      lastName: p.lastName,
-      dob: p.dob,
-      gender: p.gender,
-      currentAddress: p.currentAddress,
-      permanentAddress: p.permanentAddress,
-      city: p.city,
-      state: p.state,
-      postalCode: p.postalCode,
-      country: p.country,
-      email: p.email,
-      phone: p.phone,
+      ...personalDetailsOf(p),
       emergencyContact: { name: p.emergencyContact.name, relationship: p.emergencyContact.relationship, phone: p.emergencyContact.phone },
       resumeUrl: p.resumeUrl,
       linkedin: p.linkedin,
@@ -294,7 +289,15 @@ export function toApplicationDetail(app: ApplicationDoc): ApplicationDetail {
     },
     salarySlip: app.salarySlip.length > 0 ? [...app.salarySlip] : null,
     submittedAt: app.submittedAt.toISOString(),
+    verificationConsent: consent
+      ? { version: consent.version, givenAt: consent.givenAt.toISOString(), withdrawnAt: consent.withdrawnAt?.toISOString() ?? null }
+      : null,
   };
+}
+
+/** The application as its detail, with the consent its round was submitted under. */
+export async function applicationDetail(deps: Pick<AppDeps, 'cols'>, app: ApplicationDoc): Promise<ApplicationDetail> {
+  return toApplicationDetail(app, await findApplicationConsent(deps, app.userId, app.round));
 }
 
 /** The applicant's account and application, or 404 'BH Associate not found'. */
@@ -318,6 +321,10 @@ export async function decideApplication(
   decision: { status: 'verified' } | { status: 'rejected'; reason: string },
 ): Promise<void> {
   const { user, application } = await findApplicant(deps, userId);
+  // Without the applicant's consent in force their documents may not be verified (DPDP s. 6(4)).
+  // A withdrawal also claims the round's decision (below), so one racing this loses either way.
+  const consent = await findApplicationConsent(deps, userId, application.round);
+  if (application.status === 'withdrawn' || consent?.withdrawnAt) throw conflict(PRIVACY_MESSAGES.applicationConsentWithdrawnByApplicant);
   if (user.isVerified !== 'pending' || application.status !== 'pending') throw conflict(M.notPending);
   const now = deps.clock.now();
   const claimed = await claimTransition(deps, {
@@ -343,6 +350,27 @@ export async function decideApplication(
     target: { type: 'user', id: userId.toHexString(), label: user.email },
     details: { round: application.round },
   });
+}
+
+/**
+ * Withdraws the applicant's consent to verify their latest application (DPDP s. 6(4)), recorded
+ * as a row of its own. A pending application leaves review: the withdrawal claims the round's
+ * decision step, so of a withdrawal and an admin's verify or reject exactly one happens; the
+ * applicant's status returns to not_submitted, so the queue drops them and they may submit again
+ * (giving consent anew). A decided application stays as decided. Nothing is deleted.
+ */
+export async function withdrawApplicationConsent(deps: AppDeps, user: AuthUser, ip?: string): Promise<void> {
+  const application = await collections(deps.db).applications.findOne({ userId: user._id }, { projection: { round: 1, status: 1 } });
+  const consent = application ? await findApplicationConsent(deps, user._id, application.round) : null;
+  if (!application || !consent || consent.withdrawnAt) throw conflict(PRIVACY_MESSAGES.noApplicationConsent);
+  const { round } = application;
+  await recordConsent(deps, user._id, { kind: 'application-verification', action: 'withdrawn', version: consent.version, round, ip });
+  if (application.status !== 'pending') return;
+  const now = deps.clock.now();
+  const claimed = await claimTransition(deps, { _id: `${user._id.toHexString()}:${round}:decision`, userId: user._id, round, step: 'decision', status: 'withdrawn', at: now, by: user._id });
+  if (!claimed) return; // an admin decided it first; the withdrawal is recorded all the same
+  await deps.cols.users.updateOne({ _id: user._id, isVerified: 'pending' }, { $set: { isVerified: 'not_submitted', updatedAt: now } });
+  await collections(deps.db).applications.updateOne({ userId: user._id, round }, { $set: { status: 'withdrawn' } });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   PAYMENT_MESSAGES,
   planLabel,
   PLAN_TYPES,
+  PRIVACY_MESSAGES,
   REGISTRATION_MESSAGES,
   SERVICE_KEYS,
   type AdminResource,
@@ -24,7 +25,7 @@ import {
   type SortOrder,
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
-import { applicationView } from '../../mocks/applications.ts';
+import { applicationConsent, applicationView } from '../../mocks/applications.ts';
 import { mockFailure, mockOperation, validationFailure } from '../../mocks/contract.ts';
 import { addUser, objectId, type MockDb, type MockUser } from '../../mocks/db.ts';
 import { mockWorld, publicUser } from '../../mocks/handlers.ts';
@@ -220,7 +221,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
               isVerified: user.isVerified,
               ...(user.rejectionReason ? { rejectionReason: user.rejectionReason } : {}),
             },
-            employee: applicationView(application.application, application.submittedAt),
+            employee: applicationView(application.application, application.submittedAt, applicationConsent(db, user._id)),
           },
         };
       },
@@ -230,6 +231,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
     mockOperation(api.register.verifyDoctor, world, ({ caller, params }) => {
       const user = findUser(params.userId);
       if (!user || !findApplication(user._id)) return mockFailure(404, REGISTRATION_MESSAGES.associateNotFound);
+      if (applicationConsent(db, user._id)?.withdrawnAt) return mockFailure(409, PRIVACY_MESSAGES.applicationConsentWithdrawnByApplicant);
       if (user.isVerified !== 'pending') return mockFailure(409, REGISTRATION_MESSAGES.notPending);
       user.isVerified = 'verified';
       recordAudit(db, state, caller.email, 'application.verify', ADMIN_MESSAGES.auditAccount(user.name, user.email));
@@ -239,6 +241,7 @@ export function createAdminHandlers(db: MockDb, state: AdminMockState): HttpHand
     mockOperation(api.register.rejectDoctor, world, ({ caller, params, body }) => {
       const user = findUser(params.userId);
       if (!user || !findApplication(user._id)) return mockFailure(404, REGISTRATION_MESSAGES.associateNotFound);
+      if (applicationConsent(db, user._id)?.withdrawnAt) return mockFailure(409, PRIVACY_MESSAGES.applicationConsentWithdrawnByApplicant);
       if (user.isVerified !== 'pending') return mockFailure(409, REGISTRATION_MESSAGES.notPending);
       user.isVerified = 'rejected';
       user.rejectionReason = body.reason;

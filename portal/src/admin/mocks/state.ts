@@ -11,6 +11,7 @@ import {
   type PlanType,
   type ServiceKey,
 } from '@bh/shared';
+import { recordApplicationConsent } from '../../mocks/applications.ts';
 import { addUser, objectId, type MockDb, type MockUser } from '../../mocks/db.ts';
 
 /** What the admin calls need beyond the portal's mock state: coupons, the audit trail, link dates. */
@@ -111,6 +112,7 @@ export function sampleApplication(
       ifsc: 'HDFC0001234',
       upi: 'asha@okhdfc',
     },
+    verificationConsent: true,
   };
   const parsed = applicationRequest.parse(body);
   // The detail view has to cope with applications that have no employment record or resume on file.
@@ -128,6 +130,7 @@ export function addApplicant(
   const created = addUser(db, { name: user.name, email: user.email, role: user.role ?? 'doctor', isVerified: user.isVerified ?? 'pending' });
   const application = sampleApplication(db, created, options);
   db.applications.push({ userId: created._id, application, submittedAt: db.now().toISOString() });
+  recordApplicationConsent(db, created._id, 'given');
   return { user: created, application };
 }
 

@@ -1,0 +1,46 @@
+/**
+ * Test fixture, for tests only: every message a blank application gets, as spec §5 ("Document
+ * submission") words them, plus the consent to verify the documents (issue 19). Written out rather
+ * than read from the message catalogue, so a changed text fails the API's and the form's tests alike.
+ */
+export const BLANK_APPLICATION_MESSAGES: readonly string[] = [
+  'First name is required',
+  'Last name is required',
+  'Date of birth is required',
+  'Gender is required',
+  'Current address is required',
+  'Permanent address is required',
+  'City is required',
+  'State is required',
+  'Postal code is required',
+  'Country is required',
+  'Email is required',
+  'Phone number is required',
+  'Emergency contact name is required',
+  'Emergency contact relationship is required',
+  'Emergency contact phone is required',
+  'Resume is required',
+  'Blood group is required',
+  ...[1, 2].flatMap((n) => [
+    `Document ${n} type is required`,
+    `Document ${n} ID is required`,
+    `Document ${n} front image is required`,
+    `Document ${n} back image is required`,
+  ]),
+  'Organization is required',
+  'Job title is required',
+  'Start date is required',
+  'Employment type is required',
+  'End date is required for previous jobs',
+  'Education level is required',
+  'Degree name is required',
+  'Institution name is required',
+  'Graduation year is required',
+  'Account holder name is required',
+  'Bank name is required',
+  'Branch name is required',
+  'Account number is required',
+  'IFSC code is required',
+  'UPI ID is required',
+  'Please consent to the verification of your documents',
+];
