@@ -1,6 +1,7 @@
 import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES, GENERAL_MESSAGES } from '../messages/index.ts';
 import { MEETING_MESSAGES } from '../messages/meeting.ts';
 import { PAYMENT_MESSAGES } from '../messages/payments.ts';
+import { PRIVACY_MESSAGES } from '../messages/privacy.ts';
 import { REGISTRATION_MESSAGES } from '../messages/registration.ts';
 import { errorResponseSchema } from '../schemas/common.ts';
 import type { Role, VerificationStatus } from '../schemas/index.ts';
@@ -469,6 +470,12 @@ export const BEHAVIOUR_CASES: ContractCase[] = [
     caller: ADMIN,
     input: () => ({ params: { id: '0123456789abcdef01234567' } }),
     expect: { status: 404, message: GENERAL_MESSAGES.notFound },
+  },
+  {
+    name: 'withdraw application consent: none in force',
+    op: api.privacy.withdrawApplicationConsent,
+    caller: 'doctorUnverified',
+    expect: { status: 409, message: PRIVACY_MESSAGES.noApplicationConsent },
   },
   { name: 'health: up', op: api.health.live, caller: 'anon', expect: { status: 200 } },
 ];
