@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -14,19 +14,20 @@ import {
 } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuthProvider, useCheckAuth, useNavigate, useNotify, useTranslate } from 'react-admin';
-import { loginRequestSchema } from '@bh/shared';
+import { loginRequestSchema, type LoginRequest } from '@bh/shared';
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
-
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
+import { muiField } from '../components/muiField.ts';
 
 /**
  * Sign-in (spec §2.3). Guest-only: a signed-in visitor goes straight to the dashboard. The email
  * field's Enter moves to an empty password instead of submitting a form that cannot succeed.
- * Two fields need no form library, which keeps this first page light.
+ * The shared login schema checks the fields before anything is sent.
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -36,14 +37,19 @@ export function LoginPage() {
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(true);
-  const passwordRef = useRef<HTMLInputElement | null>(null);
-
   const [remembered] = useState(() => readRememberedEmail());
-  const [email, setEmail] = useState(remembered ?? '');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(remembered !== null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSubmitting, setSubmitting] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest, unknown, LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: remembered ?? '', password: '', remember: remembered !== null },
+    shouldFocusError: false,
+  });
 
   useEffect(() => {
     let active = true;
@@ -59,26 +65,13 @@ export function LoginPage() {
     };
   }, [checkAuth, navigate]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!authProvider || isSubmitting) return;
-    const parsed = loginRequestSchema.safeParse({ email, password, remember });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'email' || field === 'password') && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const onSubmit = async (values: LoginRequest) => {
+    if (!authProvider) return;
     // Saved before the attempt, as the spec orders it; only the email (DESIGN §3).
-    if (remember) rememberEmail(parsed.data.email);
+    if (values.remember) rememberEmail(values.email);
     else forgetRememberedLogin();
-    setSubmitting(true);
     try {
-      const result = await authProvider.login(parsed.data);
+      const result = await authProvider.login(values);
       // Whatever was cached for the signed-out visitor (auth checks, meetings) is stale now.
       queryClient.removeQueries({ queryKey: ['auth'] });
       queryClient.removeQueries({ queryKey: ['meetings'] });
@@ -86,14 +79,13 @@ export function LoginPage() {
       navigate(result.redirectTo);
     } catch (error) {
       notify(serverMessageOr(error, translate('bh.auth.loginFailed')), { type: 'error' });
-      setSubmitting(false);
     }
   };
 
   const onEmailKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Enter' && password === '') {
+    if (event.key === 'Enter' && getValues('password') === '') {
       event.preventDefault();
-      passwordRef.current?.focus();
+      setFocus('password');
     }
   };
 
@@ -137,11 +129,13 @@ export function LoginPage() {
                 {translate('bh.auth.subtitle')}
               </Typography>
             </Box>
-            <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
+            <Box component="form" noValidate onSubmit={(event) => {
+                // Enter in a field while the call runs sends nothing twice.
+                if (isSubmitting) event.preventDefault();
+                else void handleSubmit(onSubmit)(event);
+              }} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
               <TextField
-                name="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                {...muiField(register('email'))}
                 type="email"
                 label={translate('bh.auth.email')}
                 autoComplete="username"
@@ -151,13 +145,10 @@ export function LoginPage() {
                 autoFocus={!remembered}
                 onKeyDown={onEmailKeyDown}
                 error={!!errors.email}
-                helperText={errors.email ? translate(errors.email, { _: errors.email }) : ' '}
+                helperText={errors.email?.message ? translate(errors.email.message, { _: errors.email.message }) : ' '}
               />
               <TextField
-                name="password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                inputRef={passwordRef}
+                {...muiField(register('password'))}
                 type="password"
                 label={translate('bh.auth.password')}
                 autoComplete="current-password"
@@ -166,12 +157,18 @@ export function LoginPage() {
                 margin="normal"
                 autoFocus={!!remembered}
                 error={!!errors.password}
-                helperText={errors.password ? translate(errors.password, { _: errors.password }) : ' '}
+                helperText={errors.password?.message ? translate(errors.password.message, { _: errors.password.message }) : ' '}
               />
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-                <FormControlLabel
-                  control={<Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
-                  label={translate('bh.auth.remember')}
+                <Controller
+                  name="remember"
+                  control={control}
+                  render={({ field }) => (
+                    <FormControlLabel
+                      control={<Checkbox name={field.name} checked={!!field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
+                      label={translate('bh.auth.remember')}
+                    />
+                  )}
                 />
                 <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
                   {translate('bh.auth.forgotPassword')}
