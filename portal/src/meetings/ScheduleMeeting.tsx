@@ -2,17 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import {
@@ -30,13 +20,12 @@ import {
 } from '@bh/shared';
 import { ScheduleSlots } from './ScheduleSlots.tsx';
 import { AccessDeniedPanel } from '../components/AccessDeniedPanel.tsx';
-import { muiField } from '../components/muiField.ts';
 import { schemaResolver, type Draft } from '../components/schemaResolver.ts';
 import { MEETINGS_QUERY_KEY } from './useMeetings.ts';
 import { usePortalDataProvider, usePortalIdentity } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText, showServerFieldErrors } from '../components/errors.ts';
-import { GuidelinesPanel } from '../components/GuidelinesPanel.tsx';
+import { FormTextField, FormWithGuidelines, messageAt, SubmitAndClear } from '../components/FormFields.tsx';
 import { ParticipantField, type ParticipantStatus } from './ParticipantField.tsx';
 
 type MeetingDraft = Draft<Required<CreateMeetingFormInput>>;
@@ -128,11 +117,6 @@ function MeetingForm() {
     reValidateMode: 'onSubmit',
   });
 
-  const errorOf = (field: keyof MeetingDraft) => {
-    const message = errors[field]?.message;
-    return message ? translate(message, { _: message }) : undefined;
-  };
-
   const statusOf = (type: MeetingUserType): ParticipantStatus =>
     verifying[type] ? 'verifying' : watch(PARTICIPANTS[type].verified) ? 'verified' : 'unverified';
 
@@ -213,7 +197,7 @@ function MeetingForm() {
   );
 
   const field = (name: Exclude<keyof MeetingDraft, 'clientVerified' | 'doctorVerified' | 'meetingPeriod'>) =>
-    muiField(register(name, { onChange: () => clearErrors(name) }));
+    register(name, { onChange: () => clearErrors(name) });
 
   const participant = (type: MeetingUserType) => {
     const p = PARTICIPANTS[type];
@@ -229,14 +213,7 @@ function MeetingForm() {
   const today = istDateString(new Date());
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
-      <Paper
-        variant="outlined"
-        component="form"
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-      >
+    <FormWithGuidelines onSubmit={onSubmit} guidelineKeys={GUIDELINES}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {translate('bh.admin.meeting.participants')}
         </Typography>
@@ -248,7 +225,7 @@ function MeetingForm() {
             registration={participant('client')}
             name={watch('clientName')}
             status={statusOf('client')}
-            error={errorOf('clientId')}
+            error={messageAt(errors, 'clientId')}
             onVerify={() => void verify('client')}
           />
           <ParticipantField
@@ -258,7 +235,7 @@ function MeetingForm() {
             registration={participant('doctor')}
             name={watch('doctorName')}
             status={statusOf('doctor')}
-            error={errorOf('doctorId')}
+            error={messageAt(errors, 'doctorId')}
             onVerify={() => void verify('doctor')}
           />
         </Stack>
@@ -268,35 +245,31 @@ function MeetingForm() {
         </Typography>
         <Stack spacing={1}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField
-              {...field('meetingDate')}
+            <FormTextField
+              registration={field('meetingDate')}
               id="meeting-date"
               type="date"
               label={translate('bh.admin.meeting.date')}
               required
               size="small"
               fullWidth
-              error={!!errorOf('meetingDate')}
-              helperText={errorOf('meetingDate') ?? ' '}
+              error={messageAt(errors, 'meetingDate')}
               slotProps={{ htmlInput: { min: today }, inputLabel: { shrink: true } }}
             />
-            <TextField
-              {...muiField(
-                register('meetingTime', {
-                  onChange: (event: { target: { value: string } }) => {
-                    setValue('meetingTime', formatTimeInput(event.target.value));
-                    clearErrors('meetingTime');
-                  },
-                }),
-              )}
+            <FormTextField
+              registration={register('meetingTime', {
+                onChange: (event: { target: { value: string } }) => {
+                  setValue('meetingTime', formatTimeInput(event.target.value));
+                  clearErrors('meetingTime');
+                },
+              })}
               id="meeting-time"
               label={translate('bh.admin.meeting.time')}
               placeholder="HH:MM"
               required
               size="small"
               fullWidth
-              error={!!errorOf('meetingTime')}
-              helperText={errorOf('meetingTime') ?? ' '}
+              error={messageAt(errors, 'meetingTime')}
               slotProps={{ htmlInput: { maxLength: TIME_INPUT_MAX_LENGTH, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
             />
             <ToggleButtonGroup
@@ -330,44 +303,35 @@ function MeetingForm() {
               clearErrors('meetingTime');
             }}
           />
-          <TextField
-            {...field('meetingLink')}
+          <FormTextField
+            registration={field('meetingLink')}
             id="meeting-link"
             type="url"
             label={translate('bh.admin.meeting.meetingLink')}
             placeholder="https://"
             required
             size="small"
-            error={!!errorOf('meetingLink')}
-            helperText={errorOf('meetingLink') ?? ' '}
+            error={messageAt(errors, 'meetingLink')}
           />
-          <TextField
-            {...field('formLink')}
+          <FormTextField
+            registration={field('formLink')}
             id="meeting-form-link"
             type="url"
             label={translate('bh.admin.meeting.formLink')}
             placeholder="https://"
             required
             size="small"
-            error={!!errorOf('formLink')}
-            helperText={errorOf('formLink') ?? translate('bh.admin.meeting.formLinkHint')}
+            error={messageAt(errors, 'formLink')}
+            hint={translate('bh.admin.meeting.formLinkHint')}
           />
-          <Stack direction="row" spacing={1}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : <EventIcon />}
-            >
-              {translate(isSubmitting ? 'bh.admin.meeting.submitting' : 'bh.admin.meeting.submit')}
-            </Button>
-            <Button variant="text" onClick={clearForm} disabled={isSubmitting}>
-              {translate('bh.admin.common.clearForm')}
-            </Button>
-          </Stack>
+          <SubmitAndClear
+            busy={isSubmitting}
+            icon={<EventIcon />}
+            submitKey="bh.admin.meeting.submit"
+            submittingKey="bh.admin.meeting.submitting"
+            onClear={clearForm}
+          />
         </Stack>
-      </Paper>
-      <GuidelinesPanel itemKeys={GUIDELINES} />
-    </Box>
+    </FormWithGuidelines>
   );
 }
