@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography, type TextFieldProps } from '@mui/material';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { Alert, Box, Card, CardContent, Link, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -9,7 +9,7 @@ import { useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-adm
 import { acceptInvitationRequest, forgotPasswordRequest, resetPasswordRequest } from '@bh/shared';
 import { DASHBOARD_PATH, LOGIN_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { client, serverMessageOr } from '../providers/http.ts';
-import { muiField } from '../components/muiField.ts';
+import { FormTextField, SubmitButton } from '../components/FormFields.tsx';
 import { api } from '@bh/shared/contract';
 
 /** The one-time token rides in the link's fragment (#token=…), which never reaches a server log. */
@@ -47,30 +47,8 @@ function BackToLogin() {
   );
 }
 
-/** One full-width field of these cards: its registration, and its error (else `hint`) below it. */
-function CardField({ registration, error, hint = ' ', ...props }: { registration: UseFormRegisterReturn; error: FieldError | undefined; hint?: string } & Pick<TextFieldProps, 'type' | 'label' | 'autoComplete' | 'autoFocus'>) {
-  const translate = useTranslate();
-  const message = error?.message;
-  return (
-    <TextField
-      {...muiField(registration)}
-      {...props}
-      required
-      fullWidth
-      margin="normal"
-      error={!!message}
-      helperText={message ? translate(message, { _: message }) : hint}
-    />
-  );
-}
-
-function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
-  return (
-    <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
-      {children}
-    </Button>
-  );
-}
+/** The fields of these cards: full width, each with its own line below it. */
+const CARD_FIELD = { required: true, fullWidth: true, margin: 'normal' } as const;
 
 type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
@@ -106,8 +84,8 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-          <CardField registration={register('email')} error={errors.email} type="email" label={translate('bh.auth.email')} autoComplete="username" autoFocus />
-          <SubmitButton busy={isSubmitting}>{translate('bh.accountLinks.sendLink')}</SubmitButton>
+          <FormTextField {...CARD_FIELD} registration={register('email')} error={errors.email?.message} type="email" label={translate('bh.auth.email')} autoComplete="username" autoFocus />
+          <SubmitButton busy={isSubmitting} size="large" fullWidth>{translate('bh.accountLinks.sendLink')}</SubmitButton>
         </Box>
       )}
       <BackToLogin />
@@ -130,18 +108,28 @@ function linkPasswordForm(request: typeof resetPasswordRequest | typeof acceptIn
   });
 }
 
+/** The two pages reached from an emailed link: their texts and the request their link makes. */
+const LINK_PAGES = {
+  reset: {
+    titleKey: 'bh.accountLinks.resetTitle',
+    subtitleKey: 'bh.accountLinks.resetSubtitle',
+    submitKey: 'bh.accountLinks.savePassword',
+    request: resetPasswordRequest,
+  },
+  welcome: {
+    titleKey: 'bh.accountLinks.welcomeTitle',
+    subtitleKey: 'bh.accountLinks.welcomeSubtitle',
+    submitKey: 'bh.accountLinks.setPassword',
+    request: acceptInvitationRequest,
+  },
+} as const;
+
 /**
  * A page reached from an emailed link: a new password for the link's token, checked with the
  * link's request schema before anything is sent. `submit` does the call and what follows; a
  * missing token or a refused call shows its message above the form.
  */
-function LinkPasswordPage(props: {
-  titleKey: string;
-  subtitleKey: string;
-  submitKey: string;
-  request: typeof resetPasswordRequest | typeof acceptInvitationRequest;
-  submit: (body: LinkRequest) => Promise<void>;
-}) {
+function LinkPasswordPage({ page, submit }: { page: (typeof LINK_PAGES)[keyof typeof LINK_PAGES]; submit: (body: LinkRequest) => Promise<void> }) {
   const translate = useTranslate();
   const token = useLinkToken();
   const {
@@ -150,14 +138,14 @@ function LinkPasswordPage(props: {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LinkDraft, unknown, LinkRequest & { confirm: string }>({
-    resolver: zodResolver(linkPasswordForm(props.request)),
+    resolver: zodResolver(linkPasswordForm(page.request)),
     defaultValues: { token, password: '', confirm: '' },
     shouldFocusError: false,
   });
 
   const onSubmit = async ({ token: linkToken, password }: LinkRequest) => {
     try {
-      await props.submit({ token: linkToken, password });
+      await submit({ token: linkToken, password });
     } catch (failure) {
       setError('root.server', { message: serverMessageOr(failure, translate('bh.accountLinks.failed')) });
     }
@@ -165,24 +153,25 @@ function LinkPasswordPage(props: {
 
   const alert = errors.token?.message ?? errors.root?.server?.message;
   return (
-    <AuthCard title={translate(props.titleKey)} subtitle={translate(props.subtitleKey)}>
+    <AuthCard title={translate(page.titleKey)} subtitle={translate(page.subtitleKey)}>
       {alert ? (
         <Alert severity="error" role="alert" sx={{ mb: 1 }}>
           {alert}
         </Alert>
       ) : null}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        <CardField
+        <FormTextField
+          {...CARD_FIELD}
           registration={register('password')}
-          error={errors.password}
+          error={errors.password?.message}
           hint={translate('bh.accountLinks.passwordHint')}
           type="password"
           label={translate('bh.accountLinks.newPassword')}
           autoComplete="new-password"
           autoFocus
         />
-        <CardField registration={register('confirm')} error={errors.confirm} type="password" label={translate('bh.accountLinks.confirmPassword')} autoComplete="new-password" />
-        <SubmitButton busy={isSubmitting}>{translate(props.submitKey)}</SubmitButton>
+        <FormTextField {...CARD_FIELD} registration={register('confirm')} error={errors.confirm?.message} type="password" label={translate('bh.accountLinks.confirmPassword')} autoComplete="new-password" />
+        <SubmitButton busy={isSubmitting} size="large" fullWidth>{translate(page.submitKey)}</SubmitButton>
       </Box>
       <BackToLogin />
     </AuthCard>
@@ -198,15 +187,7 @@ export function ResetPasswordPage() {
     notify(res.message, { type: 'success' });
     navigate(LOGIN_PATH, { replace: true });
   };
-  return (
-    <LinkPasswordPage
-      titleKey="bh.accountLinks.resetTitle"
-      subtitleKey="bh.accountLinks.resetSubtitle"
-      submitKey="bh.accountLinks.savePassword"
-      request={resetPasswordRequest}
-      submit={submit}
-    />
-  );
+  return <LinkPasswordPage page={LINK_PAGES.reset} submit={submit} />;
 }
 
 /** /login/welcome#token=…: an invited person chooses a password and lands on the dashboard, signed in. */
@@ -222,13 +203,5 @@ export function AcceptInvitationPage() {
     notify(res.message, { type: 'success' });
     navigate(DASHBOARD_PATH, { replace: true });
   };
-  return (
-    <LinkPasswordPage
-      titleKey="bh.accountLinks.welcomeTitle"
-      subtitleKey="bh.accountLinks.welcomeSubtitle"
-      submitKey="bh.accountLinks.setPassword"
-      request={acceptInvitationRequest}
-      submit={submit}
-    />
-  );
+  return <LinkPasswordPage page={LINK_PAGES.welcome} submit={submit} />;
 }

@@ -2,14 +2,12 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Box,
-  Button,
   Card,
   CardContent,
   Checkbox,
   CircularProgress,
   FormControlLabel,
   Link,
-  TextField,
   Typography,
 } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -22,7 +20,7 @@ import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, type PortalAuthProvider } from '.
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
-import { muiField } from '../components/muiField.ts';
+import { FormTextField, SubmitButton } from '../components/FormFields.tsx';
 
 /**
  * Sign-in (spec §2.3). Guest-only: a signed-in visitor goes straight to the dashboard. The email
@@ -134,8 +132,8 @@ export function LoginPage() {
                 if (isSubmitting) event.preventDefault();
                 else void handleSubmit(onSubmit)(event);
               }} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
-              <TextField
-                {...muiField(register('email'))}
+              <FormTextField
+                registration={register('email')}
                 type="email"
                 label={translate('bh.auth.email')}
                 autoComplete="username"
@@ -144,11 +142,10 @@ export function LoginPage() {
                 margin="normal"
                 autoFocus={!remembered}
                 onKeyDown={onEmailKeyDown}
-                error={!!errors.email}
-                helperText={errors.email?.message ? translate(errors.email.message, { _: errors.email.message }) : ' '}
+                error={errors.email?.message}
               />
-              <TextField
-                {...muiField(register('password'))}
+              <FormTextField
+                registration={register('password')}
                 type="password"
                 label={translate('bh.auth.password')}
                 autoComplete="current-password"
@@ -156,8 +153,7 @@ export function LoginPage() {
                 fullWidth
                 margin="normal"
                 autoFocus={!!remembered}
-                error={!!errors.password}
-                helperText={errors.password?.message ? translate(errors.password.message, { _: errors.password.message }) : ' '}
+                error={errors.password?.message}
               />
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
                 <Controller
@@ -174,17 +170,9 @@ export function LoginPage() {
                   {translate('bh.auth.forgotPassword')}
                 </Link>
               </Box>
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
-                disabled={isSubmitting}
-                sx={{ mt: 2 }}
-                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
-              >
+              <SubmitButton busy={isSubmitting} size="large" fullWidth sx={{ mt: 2 }}>
                 {translate(isSubmitting ? 'bh.auth.submitting' : 'bh.auth.submit')}
-              </Button>
+              </SubmitButton>
             </Box>
           </CardContent>
         </Card>
