@@ -44,19 +44,15 @@ export default function CreateAccount() {
   const accessRef = useRef<Access>('invite');
   accessRef.current = access;
   const [invitationsVersion, setInvitationsVersion] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AccountDraft, unknown, AccountOutput>({
+  const form = useForm<AccountDraft, unknown, AccountOutput>({
     defaultValues: EMPTY,
     // Read at each validation, so switching the access choice switches the rules.
     resolver: (values, context, options) => resolvers[accessRef.current](values, context, options),
   });
+  const { register, reset } = form;
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setOutcome(null);
     try {
       const res =
@@ -75,7 +71,7 @@ export default function CreateAccount() {
         }),
       });
     } catch (error) {
-      showServerFieldErrors(error, setError, FIELDS);
+      showServerFieldErrors(error, form.setError, FIELDS);
       setOutcome({ severity: 'error', text: failureText(error, { fallback: translate('bh.admin.account.failed') }) });
     }
   });

@@ -164,18 +164,12 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     expect(db.sessionUserId).toBe(client._id);
   });
 
-  it('turns non-admins away from admin pages with the spec toast', async () => {
+  it.each([
+    ['non-admins', 'associate', '/admin/all-coupons'],
+    ['unverified admins', 'pendingAdmin', '/admin/register'],
+  ] as const)('turns %s away from admin pages with the spec toast', async (_who, account, path) => {
     const db = testDb();
-    const { associate } = accounts(db);
-    const portal = renderPortal('/admin/all-coupons', { db, signedIn: associate });
-    expect(await screen.findByText('Access denied. Admin only.')).toBeInTheDocument();
-    await waitFor(() => expect(portal.path()).toBe('/dashboard'));
-  });
-
-  it('turns unverified admins away from admin pages too', async () => {
-    const db = testDb();
-    const { pendingAdmin } = accounts(db);
-    const portal = renderPortal('/admin/register', { db, signedIn: pendingAdmin });
+    const portal = renderPortal(path, { db, signedIn: accounts(db)[account] });
     expect(await screen.findByText('Access denied. Admin only.')).toBeInTheDocument();
     await waitFor(() => expect(portal.path()).toBe('/dashboard'));
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -21,6 +21,7 @@ import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
 import { FormTextField, SubmitButton } from '../components/FormFields.tsx';
+import { CARD_FIELD } from './cardField.ts';
 
 /**
  * Sign-in (spec §2.3). Guest-only: a signed-in visitor goes straight to the dashboard. The email
@@ -80,6 +81,12 @@ export function LoginPage() {
     }
   };
 
+  const submit = (event: FormEvent) => {
+    // Enter in a field while the call runs sends nothing twice.
+    if (isSubmitting) event.preventDefault();
+    else void handleSubmit(onSubmit)(event);
+  };
+
   const onEmailKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter' && getValues('password') === '') {
       event.preventDefault();
@@ -127,31 +134,23 @@ export function LoginPage() {
                 {translate('bh.auth.subtitle')}
               </Typography>
             </Box>
-            <Box component="form" noValidate onSubmit={(event) => {
-                // Enter in a field while the call runs sends nothing twice.
-                if (isSubmitting) event.preventDefault();
-                else void handleSubmit(onSubmit)(event);
-              }} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
+            <Box component="form" noValidate onSubmit={submit} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
               <FormTextField
+                {...CARD_FIELD}
                 registration={register('email')}
                 type="email"
                 label={translate('bh.auth.email')}
                 autoComplete="username"
-                required
-                fullWidth
-                margin="normal"
                 autoFocus={!remembered}
                 onKeyDown={onEmailKeyDown}
                 error={errors.email?.message}
               />
               <FormTextField
+                {...CARD_FIELD}
                 registration={register('password')}
                 type="password"
                 label={translate('bh.auth.password')}
                 autoComplete="current-password"
-                required
-                fullWidth
-                margin="normal"
                 autoFocus={!!remembered}
                 error={errors.password?.message}
               />

@@ -52,6 +52,9 @@ const GUIDELINES = ['verify', 'differ', 'time', 'future', 'links'].map((k) => `b
 /** Each participant's form fields and texts. */
 const PARTICIPANTS = {
   client: {
+    id: 'meeting-client',
+    emailLabelKey: 'bh.admin.meeting.clientId',
+    nameLabelKey: 'bh.admin.meeting.clientName',
     email: 'clientId',
     name: 'clientName',
     verified: 'clientVerified',
@@ -60,6 +63,9 @@ const PARTICIPANTS = {
     succeeded: 'bh.admin.meeting.clientVerified',
   },
   doctor: {
+    id: 'meeting-doctor',
+    emailLabelKey: 'bh.admin.meeting.doctorId',
+    nameLabelKey: 'bh.admin.meeting.doctorName',
     email: 'doctorId',
     name: 'doctorName',
     verified: 'doctorVerified',
@@ -218,26 +224,19 @@ function MeetingForm() {
           {translate('bh.admin.meeting.participants')}
         </Typography>
         <Stack spacing={1}>
-          <ParticipantField
-            id="meeting-client"
-            emailLabelKey="bh.admin.meeting.clientId"
-            nameLabelKey="bh.admin.meeting.clientName"
-            registration={participant('client')}
-            name={watch('clientName')}
-            status={statusOf('client')}
-            error={messageAt(errors, 'clientId')}
-            onVerify={() => void verify('client')}
-          />
-          <ParticipantField
-            id="meeting-doctor"
-            emailLabelKey="bh.admin.meeting.doctorId"
-            nameLabelKey="bh.admin.meeting.doctorName"
-            registration={participant('doctor')}
-            name={watch('doctorName')}
-            status={statusOf('doctor')}
-            error={messageAt(errors, 'doctorId')}
-            onVerify={() => void verify('doctor')}
-          />
+          {(['client', 'doctor'] as const).map((type) => (
+            <ParticipantField
+              key={type}
+              id={PARTICIPANTS[type].id}
+              emailLabelKey={PARTICIPANTS[type].emailLabelKey}
+              nameLabelKey={PARTICIPANTS[type].nameLabelKey}
+              registration={participant(type)}
+              name={watch(PARTICIPANTS[type].name)}
+              status={statusOf(type)}
+              error={messageAt(errors, PARTICIPANTS[type].email)}
+              onVerify={() => void verify(type)}
+            />
+          ))}
         </Stack>
 
         <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 2 }}>
