@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Button, CircularProgress, Paper, Stack, TextField, type ButtonProps, type TextFieldProps } from '@mui/material';
+import { Button, CircularProgress, Stack, TextField, type ButtonProps, type TextFieldProps } from '@mui/material';
 import { get, type FieldErrors, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { muiField } from './muiField.ts';
-import { GuidelinesPanel } from './GuidelinesPanel.tsx';
 
 /** The message react-hook-form holds for a field (nested names too: `paymentLinks.x.single`). */
 export function messageAt<T extends FieldValues>(errors: FieldErrors<T>, name: string): string | undefined {
@@ -49,26 +48,5 @@ export function SubmitAndClear({ busy, icon, submitKey, submittingKey, onClear }
         {translate('bh.admin.common.clearForm')}
       </Button>
     </Stack>
-  );
-}
-
-/** A create form on the left (above on a phone) with its guidelines beside it (spec §2.14, §2.16). */
-export function FormWithGuidelines({ onSubmit, guidelineKeys, children }: { onSubmit: () => Promise<void>; guidelineKeys: readonly string[]; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
-      <Paper
-        variant="outlined"
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
-        sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-      >
-        {children}
-      </Paper>
-      <GuidelinesPanel itemKeys={guidelineKeys} />
-    </Box>
   );
 }

@@ -18,7 +18,8 @@ import { schemaResolver, type Draft } from '../components/schemaResolver.ts';
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText, showServerFieldErrors } from '../components/errors.ts';
-import { FormTextField, FormWithGuidelines, messageAt, SubmitAndClear } from '../components/FormFields.tsx';
+import { FormTextField, messageAt, SubmitAndClear } from '../components/FormFields.tsx';
+import { FormWithGuidelines } from '../components/GuidelinesPanel.tsx';
 import { COUPONS_QUERY_KEY } from './couponQueries.ts';
 
 type CouponDraft = Draft<Required<CouponCreateRequest>>;

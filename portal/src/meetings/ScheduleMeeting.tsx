@@ -25,7 +25,8 @@ import { MEETINGS_QUERY_KEY } from './useMeetings.ts';
 import { usePortalDataProvider, usePortalIdentity } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText, showServerFieldErrors } from '../components/errors.ts';
-import { FormTextField, FormWithGuidelines, messageAt, SubmitAndClear } from '../components/FormFields.tsx';
+import { FormTextField, messageAt, SubmitAndClear } from '../components/FormFields.tsx';
+import { FormWithGuidelines } from '../components/GuidelinesPanel.tsx';
 import { ParticipantField, type ParticipantStatus } from './ParticipantField.tsx';
 
 type MeetingDraft = Draft<Required<CreateMeetingFormInput>>;
