@@ -10,7 +10,6 @@ import { acceptInvitationRequest, forgotPasswordRequest, resetPasswordRequest } 
 import { DASHBOARD_PATH, LOGIN_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { client, serverMessageOr } from '../providers/http.ts';
 import { FormTextField, SubmitButton } from '../components/FormFields.tsx';
-import { CARD_FIELD } from './cardField.ts';
 import { api } from '@bh/shared/contract';
 
 /** The one-time token rides in the link's fragment (#token=…), which never reaches a server log. */
@@ -47,6 +46,9 @@ function BackToLogin() {
     </Typography>
   );
 }
+
+/** The fields of these cards: full width, each with its own line below it for its problem. */
+const CARD_FIELD = { required: true, fullWidth: true, margin: 'normal' } as const;
 
 type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 

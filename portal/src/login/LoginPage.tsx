@@ -1,32 +1,33 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Box,
+  Button,
   Card,
   CardContent,
   Checkbox,
   CircularProgress,
   FormControlLabel,
   Link,
+  TextField,
   Typography,
 } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuthProvider, useCheckAuth, useNavigate, useNotify, useTranslate } from 'react-admin';
-import { loginRequestSchema, type LoginRequest } from '@bh/shared';
+import { loginRequestSchema } from '@bh/shared';
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
-import { FormTextField, SubmitButton } from '../components/FormFields.tsx';
-import { CARD_FIELD } from './cardField.ts';
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /**
  * Sign-in (spec §2.3). Guest-only: a signed-in visitor goes straight to the dashboard. The email
  * field's Enter moves to an empty password instead of submitting a form that cannot succeed.
- * The shared login schema checks the fields before anything is sent.
+ * Two fields need no form library, which keeps this first page light: react-hook-form and its
+ * zod resolver would add about 15 KB gzipped to /login, past its 300 KB budget (test/budget.test.ts).
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -36,19 +37,14 @@ export function LoginPage() {
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(true);
+  const passwordRef = useRef<HTMLInputElement | null>(null);
+
   const [remembered] = useState(() => readRememberedEmail());
-  const {
-    register,
-    control,
-    handleSubmit,
-    getValues,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: remembered ?? '', password: '', remember: remembered !== null },
-    shouldFocusError: false,
-  });
+  const [email, setEmail] = useState(remembered ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(remembered !== null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -64,13 +60,26 @@ export function LoginPage() {
     };
   }, [checkAuth, navigate]);
 
-  const onSubmit = async (values: LoginRequest) => {
-    if (!authProvider) return;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!authProvider || isSubmitting) return;
+    const parsed = loginRequestSchema.safeParse({ email, password, remember });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'email' || field === 'password') && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
     // Saved before the attempt, as the spec orders it; only the email (DESIGN §3).
-    if (values.remember) rememberEmail(values.email);
+    if (remember) rememberEmail(parsed.data.email);
     else forgetRememberedLogin();
+    setSubmitting(true);
     try {
-      const result = await authProvider.login(values);
+      const result = await authProvider.login(parsed.data);
       // Whatever was cached for the signed-out visitor (auth checks, meetings) is stale now.
       queryClient.removeQueries({ queryKey: ['auth'] });
       queryClient.removeQueries({ queryKey: ['meetings'] });
@@ -78,19 +87,14 @@ export function LoginPage() {
       navigate(result.redirectTo);
     } catch (error) {
       notify(serverMessageOr(error, translate('bh.auth.loginFailed')), { type: 'error' });
+      setSubmitting(false);
     }
   };
 
-  const submit = (event: FormEvent) => {
-    // Enter in a field while the call runs sends nothing twice.
-    if (isSubmitting) event.preventDefault();
-    else void handleSubmit(onSubmit)(event);
-  };
-
   const onEmailKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Enter' && getValues('password') === '') {
+    if (event.key === 'Enter' && password === '') {
       event.preventDefault();
-      setFocus('password');
+      passwordRef.current?.focus();
     }
   };
 
@@ -134,44 +138,57 @@ export function LoginPage() {
                 {translate('bh.auth.subtitle')}
               </Typography>
             </Box>
-            <Box component="form" noValidate onSubmit={submit} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
-              <FormTextField
-                {...CARD_FIELD}
-                registration={register('email')}
+            <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
+              <TextField
+                name="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
                 type="email"
                 label={translate('bh.auth.email')}
                 autoComplete="username"
+                required
+                fullWidth
+                margin="normal"
                 autoFocus={!remembered}
                 onKeyDown={onEmailKeyDown}
-                error={errors.email?.message}
+                error={!!errors.email}
+                helperText={errors.email ? translate(errors.email, { _: errors.email }) : ' '}
               />
-              <FormTextField
-                {...CARD_FIELD}
-                registration={register('password')}
+              <TextField
+                name="password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                inputRef={passwordRef}
                 type="password"
                 label={translate('bh.auth.password')}
                 autoComplete="current-password"
+                required
+                fullWidth
+                margin="normal"
                 autoFocus={!!remembered}
-                error={errors.password?.message}
+                error={!!errors.password}
+                helperText={errors.password ? translate(errors.password, { _: errors.password }) : ' '}
               />
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-                <Controller
-                  name="remember"
-                  control={control}
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={<Checkbox name={field.name} checked={!!field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
-                      label={translate('bh.auth.remember')}
-                    />
-                  )}
+                <FormControlLabel
+                  control={<Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
+                  label={translate('bh.auth.remember')}
                 />
                 <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
                   {translate('bh.auth.forgotPassword')}
                 </Link>
               </Box>
-              <SubmitButton busy={isSubmitting} size="large" fullWidth sx={{ mt: 2 }}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={isSubmitting}
+                sx={{ mt: 2 }}
+                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
+              >
                 {translate(isSubmitting ? 'bh.auth.submitting' : 'bh.auth.submit')}
-              </SubmitButton>
+              </Button>
             </Box>
           </CardContent>
         </Card>
