@@ -48,6 +48,12 @@ const EMPTY: MeetingDraft = {
 
 const REQUEST_FIELDS = ['clientId', 'doctorId', 'meetingDate', 'meetingTime', 'meetingLink', 'formLink'] as const;
 
+/** The meeting's two links: where it is held and the form the associate fills in afterwards. */
+const LINK_INPUTS = [
+  { name: 'meetingLink', id: 'meeting-link', labelKey: 'bh.admin.meeting.meetingLink', hintKey: null },
+  { name: 'formLink', id: 'meeting-form-link', labelKey: 'bh.admin.meeting.formLink', hintKey: 'bh.admin.meeting.formLinkHint' },
+] as const;
+
 const GUIDELINES = ['verify', 'differ', 'time', 'future', 'links'].map((k) => `bh.admin.meeting.guidelines.${k}`);
 
 /** Each participant's form fields and texts. */
@@ -303,27 +309,20 @@ function MeetingForm() {
               clearErrors('meetingTime');
             }}
           />
-          <FormTextField
-            registration={field('meetingLink')}
-            id="meeting-link"
-            type="url"
-            label={translate('bh.admin.meeting.meetingLink')}
-            placeholder="https://"
-            required
-            size="small"
-            error={messageAt(errors, 'meetingLink')}
-          />
-          <FormTextField
-            registration={field('formLink')}
-            id="meeting-form-link"
-            type="url"
-            label={translate('bh.admin.meeting.formLink')}
-            placeholder="https://"
-            required
-            size="small"
-            error={messageAt(errors, 'formLink')}
-            hint={translate('bh.admin.meeting.formLinkHint')}
-          />
+          {LINK_INPUTS.map(({ name, id, labelKey, hintKey }) => (
+            <FormTextField
+              key={name}
+              registration={field(name)}
+              id={id}
+              type="url"
+              label={translate(labelKey)}
+              placeholder="https://"
+              required
+              size="small"
+              error={messageAt(errors, name)}
+              hint={hintKey ? translate(hintKey) : ' '}
+            />
+          ))}
           <SubmitAndClear
             busy={isSubmitting}
             icon={<EventIcon />}
