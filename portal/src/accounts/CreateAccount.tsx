@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Alert, Box, Button, CircularProgress, FormControlLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, FormControlLabel, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { inviteRequest, registerRequestSchema, ROLES, type RegisterRequest } from '@bh/shared';
-import { muiField } from '../components/muiField.ts';
+import { FormTextField, messageAt, SubmitButton } from '../components/FormFields.tsx';
 import { schemaResolver, type Draft } from '../components/schemaResolver.ts';
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
@@ -44,19 +44,15 @@ export default function CreateAccount() {
   const accessRef = useRef<Access>('invite');
   accessRef.current = access;
   const [invitationsVersion, setInvitationsVersion] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AccountDraft, unknown, AccountOutput>({
+  const form = useForm<AccountDraft, unknown, AccountOutput>({
     defaultValues: EMPTY,
     // Read at each validation, so switching the access choice switches the rules.
     resolver: (values, context, options) => resolvers[accessRef.current](values, context, options),
   });
+  const { register, reset } = form;
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setOutcome(null);
     try {
       const res =
@@ -75,15 +71,12 @@ export default function CreateAccount() {
         }),
       });
     } catch (error) {
-      showServerFieldErrors(error, setError, FIELDS);
+      showServerFieldErrors(error, form.setError, FIELDS);
       setOutcome({ severity: 'error', text: failureText(error, { fallback: translate('bh.admin.account.failed') }) });
     }
   });
 
-  const errorOf = (field: (typeof FIELDS)[number]) => {
-    const message = errors[field]?.message;
-    return message ? translate(message, { _: message }) : undefined;
-  };
+  const errorOf = (field: (typeof FIELDS)[number]) => messageAt(errors, field);
 
   return (
     <AdminPage titleKey="bh.admin.account.title" maxWidth={640}>
@@ -93,27 +86,19 @@ export default function CreateAccount() {
         </Typography>
         <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} onFocusCapture={() => setOutcome(null)}>
           <Stack spacing={1}>
-            <TextField
-              {...muiField(register('name'))}
-              id="account-name"
-              label={translate('bh.admin.account.name')}
-              autoComplete="off"
-              required
-              size="small"
-              error={!!errorOf('name')}
-              helperText={errorOf('name') ?? ' '}
-            />
-            <TextField
-              {...muiField(register('email'))}
-              id="account-email"
-              type="email"
-              label={translate('bh.admin.account.email')}
-              autoComplete="off"
-              required
-              size="small"
-              error={!!errorOf('email')}
-              helperText={errorOf('email') ?? ' '}
-            />
+            {(['name', 'email'] as const).map((field) => (
+              <FormTextField
+                key={field}
+                registration={register(field)}
+                id={`account-${field}`}
+                type={field === 'email' ? 'email' : 'text'}
+                label={translate(`bh.admin.account.${field}`)}
+                autoComplete="off"
+                required
+                size="small"
+                error={errorOf(field)}
+              />
+            ))}
             <RadioGroup
               aria-label={translate('bh.admin.invitations.access')}
               value={access}
@@ -123,26 +108,25 @@ export default function CreateAccount() {
               <FormControlLabel value="password" control={<Radio size="small" />} label={translate('bh.admin.invitations.setPassword')} />
             </RadioGroup>
             {access === 'password' ? (
-            <TextField
-              {...muiField(register('password'))}
-              id="account-password"
-              type="password"
-              label={translate('bh.admin.account.password')}
-              autoComplete="new-password"
-              required
-              size="small"
-              error={!!errorOf('password')}
-              helperText={errorOf('password') ?? translate('bh.admin.account.passwordHint')}
-            />
+              <FormTextField
+                registration={register('password')}
+                id="account-password"
+                type="password"
+                label={translate('bh.admin.account.password')}
+                autoComplete="new-password"
+                required
+                size="small"
+                error={errorOf('password')}
+                hint={translate('bh.admin.account.passwordHint')}
+              />
             ) : null}
-            <TextField
-              {...muiField(register('role'))}
+            <FormTextField
+              registration={register('role')}
               id="account-role"
               select
               label={translate('bh.admin.account.role')}
               size="small"
-              error={!!errorOf('role')}
-              helperText={errorOf('role') ?? ' '}
+              error={errorOf('role')}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               {ROLES.map((role) => (
@@ -150,16 +134,10 @@ export default function CreateAccount() {
                   {translate(`bh.admin.roles.${role}`)}
                 </option>
               ))}
-            </TextField>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : <PersonAddIcon />}
-              sx={{ alignSelf: 'flex-start' }}
-            >
+            </FormTextField>
+            <SubmitButton busy={isSubmitting} icon={<PersonAddIcon />} sx={{ alignSelf: 'flex-start' }}>
               {translate(isSubmitting ? 'bh.admin.account.submitting' : access === 'invite' ? 'bh.admin.invitations.submit' : 'bh.admin.account.submit')}
-            </Button>
+            </SubmitButton>
             {outcome ? (
               <Alert severity={outcome.severity} role={outcome.severity === 'error' ? 'alert' : 'status'}>
                 {outcome.text}

@@ -22,6 +22,7 @@ import { initialOf, VERIFIED_PAGE_SIZE, type ApplicantSummary } from '@bh/shared
 import { Email } from '../components/Email.tsx';
 import { QueryState, useErrorToast } from '../components/QueryState.tsx';
 import { usePortalDataProvider } from '../providers/hooks.ts';
+import { CardGrid } from '../components/CardGrid.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { associatePath } from './paths.ts';
 
@@ -128,22 +129,11 @@ export default function VerifiedAssociates() {
             <EmptyState searching={term !== null} />
           ) : (
             <>
-              <Box
-                component="ul"
-                aria-label={translate('bh.admin.associates.title')}
-                sx={{
-                  listStyle: 'none',
-                  m: 0,
-                  p: 0,
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-                }}
-              >
+              <CardGrid label={translate('bh.admin.associates.title')}>
                 {associates.map((associate) => (
                   <AssociateCard key={associate._id} associate={associate} />
                 ))}
-              </Box>
+              </CardGrid>
               <LoadMore
                 hasMore={query.hasNextPage}
                 loading={query.isFetchingNextPage}

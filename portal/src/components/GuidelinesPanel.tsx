@@ -1,4 +1,5 @@
-import { List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Box, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { useTranslate } from 'react-admin';
 
@@ -26,5 +27,26 @@ export function GuidelinesPanel({ itemKeys }: { itemKeys: readonly string[] }) {
         ))}
       </List>
     </Paper>
+  );
+}
+
+/** A create form on the left (above on a phone) with its guidelines beside it (spec §2.14, §2.16). */
+export function FormWithGuidelines({ onSubmit, guidelineKeys, children }: { onSubmit: () => Promise<void>; guidelineKeys: readonly string[]; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+      <Paper
+        variant="outlined"
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+        sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+      >
+        {children}
+      </Paper>
+      <GuidelinesPanel itemKeys={guidelineKeys} />
+    </Box>
   );
 }

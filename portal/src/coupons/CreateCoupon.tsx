@@ -1,21 +1,7 @@
-import { Controller, get, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  Checkbox,
-  CircularProgress,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Checkbox, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { useNotify, useTranslate } from 'react-admin';
 import {
@@ -28,12 +14,12 @@ import {
   type PlanType,
   type ServiceKey,
 } from '@bh/shared';
-import { muiField } from '../components/muiField.ts';
 import { schemaResolver, type Draft } from '../components/schemaResolver.ts';
 import { usePortalDataProvider } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText, showServerFieldErrors } from '../components/errors.ts';
-import { GuidelinesPanel } from '../components/GuidelinesPanel.tsx';
+import { FormTextField, messageAt, SubmitAndClear } from '../components/FormFields.tsx';
+import { FormWithGuidelines } from '../components/GuidelinesPanel.tsx';
 import { COUPONS_QUERY_KEY } from './couponQueries.ts';
 
 type CouponDraft = Draft<Required<CouponCreateRequest>>;
@@ -84,11 +70,6 @@ export default function CreateCoupon() {
     resolver: schemaResolver(couponCreateRequest),
     reValidateMode: 'onSubmit',
   });
-  const errorOf = (name: 'couponCode' | LinkField) => {
-    const error: unknown = get(errors, name);
-    const message = typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : '';
-    return message ? translate(message, { _: message }) : undefined;
-  };
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -117,31 +98,22 @@ export default function CreateCoupon() {
 
   return (
     <AdminPage titleKey="bh.admin.coupons.createTitle">
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
-        <Paper
-          variant="outlined"
-          component="form"
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-        >
+      <FormWithGuidelines onSubmit={onSubmit} guidelineKeys={GUIDELINES}>
           <Stack spacing={1}>
-            <TextField
-              {...muiField(
-                register('couponCode', {
+            <FormTextField
+              registration={register('couponCode', {
                   onChange: (event: { target: { value: string } }) => {
                     setValue('couponCode', event.target.value.toUpperCase());
                     clearErrors('couponCode');
                   },
-                }),
-              )}
+                })}
               id="coupon-code"
               label={translate('bh.admin.coupons.code')}
               required
               size="small"
               autoComplete="off"
-              error={!!errorOf('couponCode')}
-              helperText={errorOf('couponCode') ?? translate('bh.admin.coupons.codeHint')}
+              error={messageAt(errors, 'couponCode')}
+              hint={translate('bh.admin.coupons.codeHint')}
               slotProps={{ htmlInput: { maxLength: COUPON_CODE_MAX, style: { textTransform: 'uppercase' } } }}
             />
             <Controller
@@ -177,36 +149,27 @@ export default function CreateCoupon() {
               {translate('bh.admin.coupons.links')}
             </Typography>
             {LINK_FIELDS.map(({ name, service, plan }) => (
-              <TextField
+              <FormTextField
                 key={name}
-                {...muiField(register(name, { onChange: () => clearErrors(name) }))}
+                registration={register(name, { onChange: () => clearErrors(name) })}
                 id={`coupon-${service}-${plan}`}
                 type="url"
                 label={translate('bh.admin.coupons.linkLabel', { service: SERVICES[service].displayName, plan: planName(service, plan) })}
                 placeholder="https://"
                 required
                 size="small"
-                error={!!errorOf(name)}
-                helperText={errorOf(name) ?? ' '}
+                error={messageAt(errors, name)}
               />
             ))}
-            <Stack direction="row" spacing={1}>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={isSubmitting}
-                startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : <LocalOfferIcon />}
-              >
-                {translate(isSubmitting ? 'bh.admin.coupons.submitting' : 'bh.admin.coupons.submit')}
-              </Button>
-              <Button variant="text" onClick={() => reset(EMPTY)} disabled={isSubmitting}>
-                {translate('bh.admin.common.clearForm')}
-              </Button>
-            </Stack>
+            <SubmitAndClear
+              busy={isSubmitting}
+              icon={<LocalOfferIcon />}
+              submitKey="bh.admin.coupons.submit"
+              submittingKey="bh.admin.coupons.submitting"
+              onClear={() => reset(EMPTY)}
+            />
           </Stack>
-        </Paper>
-        <GuidelinesPanel itemKeys={GUIDELINES} />
-      </Box>
+      </FormWithGuidelines>
     </AdminPage>
   );
 }

@@ -30,6 +30,7 @@ import {
   type Coupon,
 } from '@bh/shared';
 import { usePortalDataProvider } from '../providers/hooks.ts';
+import { CardGrid } from '../components/CardGrid.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { formatAdminTime } from '../components/format.ts';
 import { QueryState, useErrorToast } from '../components/QueryState.tsx';
@@ -72,22 +73,11 @@ export default function ManageCoupons() {
               </Button>
             </Paper>
           ) : (
-            <Box
-              component="ul"
-              aria-label={translate('bh.admin.coupons.manageTitle')}
-              sx={{
-                listStyle: 'none',
-                m: 0,
-                p: 0,
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-              }}
-            >
+            <CardGrid label={translate('bh.admin.coupons.manageTitle')}>
               {coupons.map((coupon) => (
                 <CouponCard key={coupon._id} coupon={coupon} />
               ))}
-            </Box>
+            </CardGrid>
           )
         }
       </QueryState>

@@ -18,12 +18,11 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { Menu as RaMenu, useLocation, useSidebarState, useTranslate } from 'react-admin';
 import type { AdminMenuEntry, AdminMenuGroup } from '../admin/index.ts';
 import { useAccess, usePortalIdentity } from '../providers/hooks.ts';
 import { adminSection, mainLinks, type MenuLink } from './menuLinks.ts';
-import { useLogoutWithToast } from './useLogoutWithToast.ts';
+import { LogoutMenuItem } from './LogoutMenuItem.tsx';
 
 const GROUP_ICONS: Record<AdminMenuGroup, typeof VerifiedIcon> = {
   verification: VerifiedIcon,
@@ -44,7 +43,6 @@ export function Menu() {
   const [open, setOpen] = useSidebarState();
   const { pathname } = useLocation();
   const { can } = useAccess();
-  const logout = useLogoutWithToast();
   const collapsed = !isSheet && !open;
 
   // The sheet closes when the route changes, never merely because it mounted: the temporary
@@ -99,17 +97,7 @@ export function Menu() {
       {isSheet ? (
         <>
           <Divider component="li" sx={{ my: 1 }} />
-          <MenuItem
-            onClick={() => {
-              setOpen(false);
-              void logout();
-            }}
-          >
-            <ListItemIcon>
-              <LogoutIcon />
-            </ListItemIcon>
-            <ListItemText>{translate('bh.menu.logout')}</ListItemText>
-          </MenuItem>
+          <LogoutMenuItem onClose={() => setOpen(false)} />
         </>
       ) : null}
     </RaMenu>

@@ -31,6 +31,15 @@ function accounts(db: MockDb) {
   };
 }
 
+/** The dashboard, signed in as one of `accounts`, with a user-event session for it. */
+function dashboardAs(account: keyof ReturnType<typeof accounts>) {
+  const user = userEvent.setup();
+  const db = testDb();
+  const people = accounts(db);
+  const portal = renderPortal('/dashboard', { db, signedIn: people[account] });
+  return { user, db, people, portal };
+}
+
 /** The sidebar (desktop menu or, on phones, the side sheet). */
 async function sidebar(): Promise<HTMLElement> {
   const dashboard = await screen.findByRole('menuitem', { name: 'Dashboard' });
@@ -51,9 +60,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
   });
 
   it('gives clients the Dashboard only', async () => {
-    const db = testDb();
-    const { client } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: client });
+    dashboardAs('client');
     expect(labels(await sidebar())).toEqual(['Dashboard', 'Privacy & my data']);
   });
 
@@ -77,10 +84,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
   });
 
   it('shows Admin Tools with their submenus to verified admins only', async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { admin } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: admin });
+    const { user } = dashboardAs('admin');
     const menu = await sidebar();
     expect(within(menu).getByText('Admin Tools')).toBeInTheDocument();
     expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', ...ADMIN_TOOLS]);
@@ -95,19 +99,14 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
   });
 
   it('hides Admin Tools from an admin who is not verified', async () => {
-    const db = testDb();
-    const { pendingAdmin } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: pendingAdmin });
+    dashboardAs('pendingAdmin');
     const menu = await sidebar();
     expect(within(menu).queryByText('Admin Tools')).not.toBeInTheDocument();
     expect(labels(menu)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data']);
   });
 
   it('opens the avatar menu with the initial, name, email and links', async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { associate } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: associate });
+    const { user } = dashboardAs('associate');
     const avatar = await screen.findByRole('button', { name: 'Profile' });
     expect(avatar).toHaveTextContent('M');
     await user.click(avatar);
@@ -139,10 +138,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
   });
 
   it("logs out with the server's message and goes to the login page", async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { client } = accounts(db);
-    const portal = renderPortal('/dashboard', { db, signedIn: client });
+    const { user, db, portal } = dashboardAs('client');
     await user.click(await screen.findByRole('button', { name: 'Profile' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('User logged out')).toBeInTheDocument();
@@ -152,10 +148,7 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
   });
 
   it("says 'Logout failed. Please try again.' and stays when the server cannot be reached", async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { client } = accounts(db);
-    const portal = renderPortal('/dashboard', { db, signedIn: client });
+    const { user, db, portal, people: { client } } = dashboardAs('client');
     server.use(http.post(mockPath(api.user.logout), () => HttpResponse.error()));
     await user.click(await screen.findByRole('button', { name: 'Profile' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
@@ -164,18 +157,12 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     expect(db.sessionUserId).toBe(client._id);
   });
 
-  it('turns non-admins away from admin pages with the spec toast', async () => {
+  it.each([
+    ['non-admins', 'associate', '/admin/all-coupons'],
+    ['unverified admins', 'pendingAdmin', '/admin/register'],
+  ] as const)('turns %s away from admin pages with the spec toast', async (_who, account, path) => {
     const db = testDb();
-    const { associate } = accounts(db);
-    const portal = renderPortal('/admin/all-coupons', { db, signedIn: associate });
-    expect(await screen.findByText('Access denied. Admin only.')).toBeInTheDocument();
-    await waitFor(() => expect(portal.path()).toBe('/dashboard'));
-  });
-
-  it('turns unverified admins away from admin pages too', async () => {
-    const db = testDb();
-    const { pendingAdmin } = accounts(db);
-    const portal = renderPortal('/admin/register', { db, signedIn: pendingAdmin });
+    const portal = renderPortal(path, { db, signedIn: accounts(db)[account] });
     expect(await screen.findByText('Access denied. Admin only.')).toBeInTheDocument();
     await waitFor(() => expect(portal.path()).toBe('/dashboard'));
   });
@@ -220,10 +207,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
 
   it("titles the bar 'BetterHealth' and the sheet links to the public home page", async () => {
     setViewportWidth(390);
-    const user = userEvent.setup();
-    const db = testDb();
-    const { client } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: client });
+    const { user } = dashboardAs('client');
     expect(await screen.findByRole('link', { name: 'BetterHealth' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('button', { name: 'Profile' })).not.toBeInTheDocument();
     const sheet = await openSheet(user);
@@ -237,20 +221,14 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
 
   it('shows every admin link to an admin who is not verified yet', async () => {
     setViewportWidth(390);
-    const user = userEvent.setup();
-    const db = testDb();
-    const { pendingAdmin } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: pendingAdmin });
+    const { user } = dashboardAs('pendingAdmin');
     const sheet = await openSheet(user);
     expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'Submit Documents', 'Privacy & my data', ...ADMIN_TOOLS, 'Logout']);
   });
 
   it('gives associates Meeting History and Submit Documents, and closes on navigation', async () => {
     setViewportWidth(390);
-    const user = userEvent.setup();
-    const db = testDb();
-    const { associate } = accounts(db);
-    const portal = renderPortal('/dashboard', { db, signedIn: associate });
+    const { user, portal } = dashboardAs('associate');
     const sheet = await openSheet(user);
     expect(labels(sheet)).toEqual(['Dashboard', 'Meeting History', 'My hours', 'Submit Documents', 'Privacy & my data', 'Logout']);
     await user.click(within(sheet).getByRole('menuitem', { name: 'Meeting History' }));
@@ -260,10 +238,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
 
   it('closes and logs out from the sheet', async () => {
     setViewportWidth(390);
-    const user = userEvent.setup();
-    const db = testDb();
-    const { client } = accounts(db);
-    const portal = renderPortal('/dashboard', { db, signedIn: client });
+    const { user, portal } = dashboardAs('client');
     const sheet = await openSheet(user);
     await user.click(within(sheet).getByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('User logged out')).toBeInTheDocument();
@@ -273,10 +248,7 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
 
 describe('navigation', () => {
   it('starts every screen at its top', async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { associate } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: associate });
+    const { user } = dashboardAs('associate');
     const menu = await sidebar();
     const scrolled = vi.spyOn(window, 'scrollTo');
     await user.click(within(menu).getByRole('menuitem', { name: 'Meeting History' }));
@@ -288,10 +260,7 @@ describe('navigation', () => {
 describe('the shell at every width (issue 13)', () => {
   it('keeps the side sheet open once it has slid in', async () => {
     setViewportWidth(390);
-    const user = userEvent.setup();
-    const db = testDb();
-    const { associate } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: associate });
+    const { user } = dashboardAs('associate');
     await user.click(await screen.findByRole('button', { name: /open menu/i }));
     await screen.findByRole('menuitem', { name: 'Logout' });
     // It used to close itself about 200 ms after opening.
@@ -301,10 +270,7 @@ describe('the shell at every width (issue 13)', () => {
   });
 
   it('names each screen in the browser title and moves focus to its heading after navigating', async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { associate } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: associate });
+    const { user } = dashboardAs('associate');
     await waitFor(() => expect(document.title).toBe('Dashboard · Better Health'));
     await user.click(within(await sidebar()).getByRole('menuitem', { name: 'Meeting History' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Meeting History' });
@@ -313,10 +279,7 @@ describe('the shell at every width (issue 13)', () => {
   });
 
   it('disables Meeting History in the sidebar until the associate is verified, like the dashboard button', async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { newAssociate } = accounts(db);
-    const portal = renderPortal('/dashboard', { db, signedIn: newAssociate });
+    const { user, portal } = dashboardAs('newAssociate');
     const item = within(await sidebar()).getByRole('menuitem', { name: 'Meeting History' });
     expect(item).toHaveAttribute('aria-disabled', 'true');
     expect(item).not.toHaveAttribute('href');
@@ -328,10 +291,7 @@ describe('the shell at every width (issue 13)', () => {
   });
 
   it("lists Admin Tools in a verified admin's avatar menu, and only there", async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { admin } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: admin });
+    const { user } = dashboardAs('admin');
     await user.click(await screen.findByRole('button', { name: 'Profile' }));
     const dropdown = await waitFor(() => {
       const element = document.getElementById('bh-user-menu');
@@ -346,10 +306,7 @@ describe('the shell at every width (issue 13)', () => {
   });
 
   it('keeps Admin Tools out of the avatar menu of an admin who is not verified', async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { pendingAdmin } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: pendingAdmin });
+    const { user } = dashboardAs('pendingAdmin');
     await user.click(await screen.findByRole('button', { name: 'Profile' }));
     await screen.findByRole('menuitem', { name: 'Logout' });
     expect(screen.queryByRole('menuitem', { name: 'Create Accounts' })).toBeNull();
@@ -357,10 +314,7 @@ describe('the shell at every width (issue 13)', () => {
   });
 
   it('shows icons only in the collapsed rail, each with its name as a tooltip', async () => {
-    const user = userEvent.setup();
-    const db = testDb();
-    const { admin } = accounts(db);
-    renderPortal('/dashboard', { db, signedIn: admin });
+    const { user } = dashboardAs('admin');
     const menu = await sidebar();
     expect(within(menu).getByText('Admin Tools')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /close menu/i }));

@@ -1,11 +1,10 @@
 import { useState, type MouseEvent } from 'react';
 import { Avatar, Box, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
-import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { LinkBase, useTranslate } from 'react-admin';
 import { initialOf } from '@bh/shared';
 import { useAccess, usePortalIdentity } from '../providers/hooks.ts';
 import { adminSection, mainLinks } from './menuLinks.ts';
-import { useLogoutWithToast } from './useLogoutWithToast.ts';
+import { LogoutMenuItem } from './LogoutMenuItem.tsx';
 
 /**
  * The desktop avatar dropdown (spec §2.4): the name's initial (or 'U'), the name (or 'User'), the
@@ -15,7 +14,6 @@ export function UserMenu() {
   const translate = useTranslate();
   const { identity } = usePortalIdentity();
   const { can } = useAccess();
-  const logout = useLogoutWithToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = translate('ra.auth.user_menu');
@@ -87,17 +85,7 @@ export function UserMenu() {
           </MenuItem>
         ))}
         <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText>{translate('bh.menu.logout')}</ListItemText>
-        </MenuItem>
+        <LogoutMenuItem onClose={close} />
       </Menu>
     </>
   );

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES } from '@bh/shared';
+import { api } from '@bh/shared/contract';
+import { mockPath } from '../mocks/contract.ts';
+import { server } from '../test/server.ts';
 import { addUser, MOCK_PASSWORD } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
 
@@ -46,6 +50,26 @@ describe('the emailed link pages', () => {
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() => expect(portal.path()).toBe('/login'));
     expect(db.users.find((u) => u._id === priya._id)?.password).toBe(NEW_PASSWORD);
+  });
+
+  it.each([
+    ['/login/reset', 'Save new password', api.accountLinks.resetPassword],
+    ['/login/welcome', 'Set password and continue', api.accountLinks.acceptInvitation],
+  ] as const)('%s: a link without its token says so before anything is sent', async (path, submit, operation) => {
+    let calls = 0;
+    server.use(
+      http.post(mockPath(operation), () => {
+        calls += 1;
+        return HttpResponse.json({ success: false, message: 'not expected' }, { status: 400 });
+      }),
+    );
+    renderPortal(path, { db: testDb() });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New password/), NEW_PASSWORD);
+    await user.type(screen.getByLabelText(/^Repeat the new password/), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: submit }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_LINK_MESSAGES.tokenRequired);
+    expect(calls).toBe(0);
   });
 
   it('reset: a used or unknown link shows the server message', async () => {

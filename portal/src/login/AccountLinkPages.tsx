@@ -1,15 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Link, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
-import {
-  acceptInvitationRequest,
-  forgotPasswordRequest,
-  resetPasswordRequest,
-} from '@bh/shared';
+import { acceptInvitationRequest, forgotPasswordRequest, resetPasswordRequest } from '@bh/shared';
 import { DASHBOARD_PATH, LOGIN_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { client, serverMessageOr } from '../providers/http.ts';
+import { FormTextField, SubmitButton } from '../components/FormFields.tsx';
 import { api } from '@bh/shared/contract';
 
 /** The one-time token rides in the link's fragment (#token=…), which never reaches a server log. */
@@ -47,27 +47,32 @@ function BackToLogin() {
   );
 }
 
+/** The fields of these cards: full width, each with its own line below it for its problem. */
+const CARD_FIELD = { required: true, fullWidth: true, margin: 'normal' } as const;
+
+type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
 /** 'Forgot password?': the same answer whatever the email, so nobody learns who has an account. */
 export function ForgotPasswordPage() {
   const translate = useTranslate();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordRequest, unknown, ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequest),
+    defaultValues: { email: '' },
+    shouldFocusError: false,
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = forgotPasswordRequest.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    setBusy(true);
+  const onSubmit = async (body: ForgotPasswordRequest) => {
     try {
-      const res = await client.call(api.accountLinks.forgotPassword, { body: parsed.data });
+      const res = await client.call(api.accountLinks.forgotPassword, { body });
       setSent(res.message);
     } catch (failure) {
-      setError(serverMessageOr(failure, translate('bh.accountLinks.failed')));
-    } finally {
-      setBusy(false);
+      setError('email', { type: 'server', message: serverMessageOr(failure, translate('bh.accountLinks.failed')) });
     }
   };
 
@@ -78,24 +83,9 @@ export function ForgotPasswordPage() {
           {sent}
         </Alert>
       ) : (
-        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <TextField
-            name="email"
-            type="email"
-            label={translate('bh.auth.email')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="username"
-            autoFocus
-            required
-            fullWidth
-            margin="normal"
-            error={!!error}
-            helperText={error ?? ' '}
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
-            {translate('bh.accountLinks.sendLink')}
-          </Button>
+        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+          <FormTextField {...CARD_FIELD} registration={register('email')} error={errors.email?.message} type="email" label={translate('bh.auth.email')} autoComplete="username" autoFocus />
+          <SubmitButton busy={isSubmitting} size="large" fullWidth>{translate('bh.accountLinks.sendLink')}</SubmitButton>
         </Box>
       )}
       <BackToLogin />
@@ -103,111 +93,101 @@ export function ForgotPasswordPage() {
   );
 }
 
-/** A new password twice, checked with the product's password rules before anything is sent. */
-function NewPasswordForm({ submitLabel, onPassword }: { submitLabel: string; onPassword: (password: string) => Promise<void> }) {
-  const translate = useTranslate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The token is checked by the server; only the password's rules are checked here.
-    const parsed = resetPasswordRequest.shape.password.safeParse(password);
-    const found: { password?: string; confirm?: string } = {};
-    if (!parsed.success) found.password = parsed.error.issues[0]!.message;
-    else if (confirm !== password) found.confirm = translate('bh.accountLinks.mismatch');
-    setErrors(found);
-    if (found.password || found.confirm) return;
-    setBusy(true);
-    try {
-      await onPassword(password);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <TextField
-        name="password"
-        type="password"
-        label={translate('bh.accountLinks.newPassword')}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        autoComplete="new-password"
-        autoFocus
-        required
-        fullWidth
-        margin="normal"
-        error={!!errors.password}
-        helperText={errors.password ?? translate('bh.accountLinks.passwordHint')}
-      />
-      <TextField
-        name="confirm"
-        type="password"
-        label={translate('bh.accountLinks.confirmPassword')}
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        autoComplete="new-password"
-        required
-        fullWidth
-        margin="normal"
-        error={!!errors.confirm}
-        helperText={errors.confirm ?? ' '}
-      />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
-        {submitLabel}
-      </Button>
-    </Box>
-  );
-}
+/** What both emailed-link pages send: the link's token and the new password. */
+type LinkRequest = z.output<typeof resetPasswordRequest>;
+type LinkDraft = z.input<typeof resetPasswordRequest> & { confirm: string };
 
 /**
- * A page reached from an emailed link: a new password for the link's token. `submit` does the
- * call and what follows; a failure shows the server's message (or the generic one) above the form.
+ * The link's request schema (token and password, with the product's password rules) and the
+ * password typed again; the repeat is compared only once the password itself passes.
  */
-function LinkPasswordPage(props: { titleKey: string; subtitleKey: string; submitKey: string; submit: (token: string, password: string) => Promise<void> }) {
+function linkPasswordForm(request: typeof resetPasswordRequest | typeof acceptInvitationRequest) {
+  return request.extend({ confirm: z.string() }).refine((draft) => draft.confirm === draft.password, {
+    message: 'bh.accountLinks.mismatch',
+    path: ['confirm'],
+  });
+}
+
+/** The two pages reached from an emailed link: their texts and the request their link makes. */
+const LINK_PAGES = {
+  reset: {
+    titleKey: 'bh.accountLinks.resetTitle',
+    subtitleKey: 'bh.accountLinks.resetSubtitle',
+    submitKey: 'bh.accountLinks.savePassword',
+    request: resetPasswordRequest,
+  },
+  welcome: {
+    titleKey: 'bh.accountLinks.welcomeTitle',
+    subtitleKey: 'bh.accountLinks.welcomeSubtitle',
+    submitKey: 'bh.accountLinks.setPassword',
+    request: acceptInvitationRequest,
+  },
+} as const;
+
+/**
+ * A page reached from an emailed link: a new password for the link's token, checked with the
+ * link's request schema before anything is sent. `submit` does the call and what follows; a
+ * missing token or a refused call shows its message above the form.
+ */
+function LinkPasswordPage({ page, submit }: { page: (typeof LINK_PAGES)[keyof typeof LINK_PAGES]; submit: (body: LinkRequest) => Promise<void> }) {
   const translate = useTranslate();
   const token = useLinkToken();
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LinkDraft, unknown, LinkRequest & { confirm: string }>({
+    resolver: zodResolver(linkPasswordForm(page.request)),
+    defaultValues: { token, password: '', confirm: '' },
+    shouldFocusError: false,
+  });
 
-  const onPassword = async (password: string) => {
-    setError(null);
+  const onSubmit = async ({ token: linkToken, password }: LinkRequest) => {
     try {
-      await props.submit(token, password);
+      await submit({ token: linkToken, password });
     } catch (failure) {
-      setError(failure instanceof LinkFormError ? failure.message : serverMessageOr(failure, translate('bh.accountLinks.failed')));
+      setError('root.server', { message: serverMessageOr(failure, translate('bh.accountLinks.failed')) });
     }
   };
 
+  const alert = errors.token?.message ?? errors.root?.server?.message;
   return (
-    <AuthCard title={translate(props.titleKey)} subtitle={translate(props.subtitleKey)}>
-      {error ? (
+    <AuthCard title={translate(page.titleKey)} subtitle={translate(page.subtitleKey)}>
+      {alert ? (
         <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-          {error}
+          {alert}
         </Alert>
       ) : null}
-      <NewPasswordForm submitLabel={translate(props.submitKey)} onPassword={onPassword} />
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        <FormTextField
+          {...CARD_FIELD}
+          registration={register('password')}
+          error={errors.password?.message}
+          hint={translate('bh.accountLinks.passwordHint')}
+          type="password"
+          label={translate('bh.accountLinks.newPassword')}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <FormTextField {...CARD_FIELD} registration={register('confirm')} error={errors.confirm?.message} type="password" label={translate('bh.accountLinks.confirmPassword')} autoComplete="new-password" />
+        <SubmitButton busy={isSubmitting} size="large" fullWidth>{translate(page.submitKey)}</SubmitButton>
+      </Box>
       <BackToLogin />
     </AuthCard>
   );
 }
 
-/** A refusal found before any call (the shared schema's message), shown as it is. */
-class LinkFormError extends Error {}
-
 /** /login/reset#token=…: choose a new password; every session ends, so the person signs in again. */
 export function ResetPasswordPage() {
   const notify = useNotify();
   const navigate = useNavigate();
-  const submit = async (token: string, password: string) => {
-    const res = await client.call(api.accountLinks.resetPassword, { body: { token, password } });
+  const submit = async (body: LinkRequest) => {
+    const res = await client.call(api.accountLinks.resetPassword, { body });
     notify(res.message, { type: 'success' });
     navigate(LOGIN_PATH, { replace: true });
   };
-  return <LinkPasswordPage titleKey="bh.accountLinks.resetTitle" subtitleKey="bh.accountLinks.resetSubtitle" submitKey="bh.accountLinks.savePassword" submit={submit} />;
+  return <LinkPasswordPage page={LINK_PAGES.reset} submit={submit} />;
 }
 
 /** /login/welcome#token=…: an invited person chooses a password and lands on the dashboard, signed in. */
@@ -216,14 +196,12 @@ export function AcceptInvitationPage() {
   const navigate = useNavigate();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const queryClient = useQueryClient();
-  const submit = async (token: string, password: string) => {
-    const body = acceptInvitationRequest.safeParse({ token, password });
-    if (!body.success) throw new LinkFormError(body.error.issues[0]!.message);
-    const res = await client.call(api.accountLinks.acceptInvitation, { body: body.data });
+  const submit = async (body: LinkRequest) => {
+    const res = await client.call(api.accountLinks.acceptInvitation, { body });
     await authProvider?.refreshUser();
     queryClient.removeQueries({ queryKey: ['auth'] });
     notify(res.message, { type: 'success' });
     navigate(DASHBOARD_PATH, { replace: true });
   };
-  return <LinkPasswordPage titleKey="bh.accountLinks.welcomeTitle" subtitleKey="bh.accountLinks.welcomeSubtitle" submitKey="bh.accountLinks.setPassword" submit={submit} />;
+  return <LinkPasswordPage page={LINK_PAGES.welcome} submit={submit} />;
 }

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Box,
   Button,
@@ -14,12 +16,13 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNotify, useTranslate } from 'react-admin';
-import { isHttpUrl, lookupState, meetingLookupRequest, type Meeting } from '@bh/shared';
+import { isHttpUrl, lookupState, meetingLookupRequest, type Meeting, type MeetingLookupRequest } from '@bh/shared';
 import { MeetingStatusChip } from './BookingActions.tsx';
 import { useNow } from '../components/useNow.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { useAccess, usePortalDataProvider } from '../providers/hooks.ts';
 import { Email } from '../components/Email.tsx';
+import { muiField } from '../components/muiField.ts';
 import { formatJoinTime, formatMeetingDate, formatMeetingDay, meetingWeekday, sortByStart, startOf } from './meetingTime.ts';
 import { RecordList, type RecordColumn } from './RecordList.tsx';
 import { StaffPage } from './StaffPage.tsx';
@@ -40,22 +43,27 @@ function Lookup() {
   const now = useNow(1000);
   const { can } = useAccess();
   const showJoinTimes = can('meetingsLookup', 'viewJoinTimes');
-  const [input, setInput] = useState('');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Meeting[] | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { isSubmitting: busy },
+  } = useForm<MeetingLookupRequest, unknown, MeetingLookupRequest>({
+    resolver: zodResolver(meetingLookupRequest),
+    defaultValues: { email: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
-  const search = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const parsed = meetingLookupRequest.safeParse({ email: input });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'bh.lookup.inputRequired';
-      notify(message, { type: 'error' });
-      return;
-    }
-    const shown = input.trim();
-    setBusy(true);
+  // The one field's problem is said in a toast, as the spec's lookup does.
+  const refused = (errors: FieldErrors<MeetingLookupRequest>) => notify(errors.email?.message ?? 'bh.lookup.inputRequired', { type: 'error' });
+
+  const search = async (body: MeetingLookupRequest) => {
+    const shown = getValues('email').trim();
     try {
-      const res = await dataProvider.lookupMeetings(parsed.data);
+      const res = await dataProvider.lookupMeetings(body);
       const meetings = sortByStart(res.meetings);
       setResult(meetings);
       if (meetings.length === 0) notify('bh.lookup.noneFound', { type: 'info', messageArgs: { input: shown } });
@@ -63,8 +71,6 @@ function Lookup() {
     } catch (error) {
       setResult(null);
       notify(serverMessageOr(error, translate('bh.lookup.failed')), { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -75,10 +81,9 @@ function Lookup() {
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-        <Stack component="form" noValidate onSubmit={(e) => void search(e)} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <Stack component="form" noValidate onSubmit={(e) => void handleSubmit(search, refused)(e)} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <TextField
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
+            {...muiField(register('email'))}
             type="email"
             placeholder={translate('bh.lookup.placeholder')}
             slotProps={{ htmlInput: { 'aria-label': translate('bh.lookup.placeholder') } }}

@@ -3,7 +3,7 @@ import { Button, CircularProgress, InputAdornment, Stack, TextField, Tooltip } f
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslate } from 'react-admin';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { muiField } from '../components/muiField.ts';
+import { FormTextField } from '../components/FormFields.tsx';
 
 export type ParticipantStatus = 'unverified' | 'verifying' | 'verified';
 
@@ -41,8 +41,8 @@ export function ParticipantField({
   };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <TextField
-        {...muiField(registration)}
+      <FormTextField
+        registration={registration}
         id={`${id}-email`}
         type="email"
         label={translate(emailLabelKey)}
@@ -51,8 +51,7 @@ export function ParticipantField({
         fullWidth
         autoComplete="off"
         onKeyDown={onKeyDown}
-        error={!!error}
-        helperText={error ?? ' '}
+        error={error}
         slotProps={{
           input: {
             endAdornment: (

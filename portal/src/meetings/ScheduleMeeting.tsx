@@ -2,17 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import {
@@ -30,13 +20,13 @@ import {
 } from '@bh/shared';
 import { ScheduleSlots } from './ScheduleSlots.tsx';
 import { AccessDeniedPanel } from '../components/AccessDeniedPanel.tsx';
-import { muiField } from '../components/muiField.ts';
 import { schemaResolver, type Draft } from '../components/schemaResolver.ts';
 import { MEETINGS_QUERY_KEY } from './useMeetings.ts';
 import { usePortalDataProvider, usePortalIdentity } from '../providers/hooks.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText, showServerFieldErrors } from '../components/errors.ts';
-import { GuidelinesPanel } from '../components/GuidelinesPanel.tsx';
+import { FormTextField, messageAt, SubmitAndClear } from '../components/FormFields.tsx';
+import { FormWithGuidelines } from '../components/GuidelinesPanel.tsx';
 import { ParticipantField, type ParticipantStatus } from './ParticipantField.tsx';
 
 type MeetingDraft = Draft<Required<CreateMeetingFormInput>>;
@@ -58,11 +48,20 @@ const EMPTY: MeetingDraft = {
 
 const REQUEST_FIELDS = ['clientId', 'doctorId', 'meetingDate', 'meetingTime', 'meetingLink', 'formLink'] as const;
 
+/** The meeting's two links: where it is held and the form the associate fills in afterwards. */
+const LINK_INPUTS = [
+  { name: 'meetingLink', id: 'meeting-link', labelKey: 'bh.admin.meeting.meetingLink', hintKey: null },
+  { name: 'formLink', id: 'meeting-form-link', labelKey: 'bh.admin.meeting.formLink', hintKey: 'bh.admin.meeting.formLinkHint' },
+] as const;
+
 const GUIDELINES = ['verify', 'differ', 'time', 'future', 'links'].map((k) => `bh.admin.meeting.guidelines.${k}`);
 
 /** Each participant's form fields and texts. */
 const PARTICIPANTS = {
   client: {
+    id: 'meeting-client',
+    emailLabelKey: 'bh.admin.meeting.clientId',
+    nameLabelKey: 'bh.admin.meeting.clientName',
     email: 'clientId',
     name: 'clientName',
     verified: 'clientVerified',
@@ -71,6 +70,9 @@ const PARTICIPANTS = {
     succeeded: 'bh.admin.meeting.clientVerified',
   },
   doctor: {
+    id: 'meeting-doctor',
+    emailLabelKey: 'bh.admin.meeting.doctorId',
+    nameLabelKey: 'bh.admin.meeting.doctorName',
     email: 'doctorId',
     name: 'doctorName',
     verified: 'doctorVerified',
@@ -127,11 +129,6 @@ function MeetingForm() {
     // Errors show on submit and go away as soon as their field is edited (spec §4).
     reValidateMode: 'onSubmit',
   });
-
-  const errorOf = (field: keyof MeetingDraft) => {
-    const message = errors[field]?.message;
-    return message ? translate(message, { _: message }) : undefined;
-  };
 
   const statusOf = (type: MeetingUserType): ParticipantStatus =>
     verifying[type] ? 'verifying' : watch(PARTICIPANTS[type].verified) ? 'verified' : 'unverified';
@@ -213,7 +210,7 @@ function MeetingForm() {
   );
 
   const field = (name: Exclude<keyof MeetingDraft, 'clientVerified' | 'doctorVerified' | 'meetingPeriod'>) =>
-    muiField(register(name, { onChange: () => clearErrors(name) }));
+    register(name, { onChange: () => clearErrors(name) });
 
   const participant = (type: MeetingUserType) => {
     const p = PARTICIPANTS[type];
@@ -229,38 +226,24 @@ function MeetingForm() {
   const today = istDateString(new Date());
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
-      <Paper
-        variant="outlined"
-        component="form"
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-      >
+    <FormWithGuidelines onSubmit={onSubmit} guidelineKeys={GUIDELINES}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {translate('bh.admin.meeting.participants')}
         </Typography>
         <Stack spacing={1}>
-          <ParticipantField
-            id="meeting-client"
-            emailLabelKey="bh.admin.meeting.clientId"
-            nameLabelKey="bh.admin.meeting.clientName"
-            registration={participant('client')}
-            name={watch('clientName')}
-            status={statusOf('client')}
-            error={errorOf('clientId')}
-            onVerify={() => void verify('client')}
-          />
-          <ParticipantField
-            id="meeting-doctor"
-            emailLabelKey="bh.admin.meeting.doctorId"
-            nameLabelKey="bh.admin.meeting.doctorName"
-            registration={participant('doctor')}
-            name={watch('doctorName')}
-            status={statusOf('doctor')}
-            error={errorOf('doctorId')}
-            onVerify={() => void verify('doctor')}
-          />
+          {(['client', 'doctor'] as const).map((type) => (
+            <ParticipantField
+              key={type}
+              id={PARTICIPANTS[type].id}
+              emailLabelKey={PARTICIPANTS[type].emailLabelKey}
+              nameLabelKey={PARTICIPANTS[type].nameLabelKey}
+              registration={participant(type)}
+              name={watch(PARTICIPANTS[type].name)}
+              status={statusOf(type)}
+              error={messageAt(errors, PARTICIPANTS[type].email)}
+              onVerify={() => void verify(type)}
+            />
+          ))}
         </Stack>
 
         <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 2 }}>
@@ -268,35 +251,31 @@ function MeetingForm() {
         </Typography>
         <Stack spacing={1}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField
-              {...field('meetingDate')}
+            <FormTextField
+              registration={field('meetingDate')}
               id="meeting-date"
               type="date"
               label={translate('bh.admin.meeting.date')}
               required
               size="small"
               fullWidth
-              error={!!errorOf('meetingDate')}
-              helperText={errorOf('meetingDate') ?? ' '}
+              error={messageAt(errors, 'meetingDate')}
               slotProps={{ htmlInput: { min: today }, inputLabel: { shrink: true } }}
             />
-            <TextField
-              {...muiField(
-                register('meetingTime', {
-                  onChange: (event: { target: { value: string } }) => {
-                    setValue('meetingTime', formatTimeInput(event.target.value));
-                    clearErrors('meetingTime');
-                  },
-                }),
-              )}
+            <FormTextField
+              registration={register('meetingTime', {
+                onChange: (event: { target: { value: string } }) => {
+                  setValue('meetingTime', formatTimeInput(event.target.value));
+                  clearErrors('meetingTime');
+                },
+              })}
               id="meeting-time"
               label={translate('bh.admin.meeting.time')}
               placeholder="HH:MM"
               required
               size="small"
               fullWidth
-              error={!!errorOf('meetingTime')}
-              helperText={errorOf('meetingTime') ?? ' '}
+              error={messageAt(errors, 'meetingTime')}
               slotProps={{ htmlInput: { maxLength: TIME_INPUT_MAX_LENGTH, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
             />
             <ToggleButtonGroup
@@ -330,44 +309,28 @@ function MeetingForm() {
               clearErrors('meetingTime');
             }}
           />
-          <TextField
-            {...field('meetingLink')}
-            id="meeting-link"
-            type="url"
-            label={translate('bh.admin.meeting.meetingLink')}
-            placeholder="https://"
-            required
-            size="small"
-            error={!!errorOf('meetingLink')}
-            helperText={errorOf('meetingLink') ?? ' '}
+          {LINK_INPUTS.map(({ name, id, labelKey, hintKey }) => (
+            <FormTextField
+              key={name}
+              registration={field(name)}
+              id={id}
+              type="url"
+              label={translate(labelKey)}
+              placeholder="https://"
+              required
+              size="small"
+              error={messageAt(errors, name)}
+              hint={hintKey ? translate(hintKey) : ' '}
+            />
+          ))}
+          <SubmitAndClear
+            busy={isSubmitting}
+            icon={<EventIcon />}
+            submitKey="bh.admin.meeting.submit"
+            submittingKey="bh.admin.meeting.submitting"
+            onClear={clearForm}
           />
-          <TextField
-            {...field('formLink')}
-            id="meeting-form-link"
-            type="url"
-            label={translate('bh.admin.meeting.formLink')}
-            placeholder="https://"
-            required
-            size="small"
-            error={!!errorOf('formLink')}
-            helperText={errorOf('formLink') ?? translate('bh.admin.meeting.formLinkHint')}
-          />
-          <Stack direction="row" spacing={1}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : <EventIcon />}
-            >
-              {translate(isSubmitting ? 'bh.admin.meeting.submitting' : 'bh.admin.meeting.submit')}
-            </Button>
-            <Button variant="text" onClick={clearForm} disabled={isSubmitting}>
-              {translate('bh.admin.common.clearForm')}
-            </Button>
-          </Stack>
         </Stack>
-      </Paper>
-      <GuidelinesPanel itemKeys={GUIDELINES} />
-    </Box>
+    </FormWithGuidelines>
   );
 }

@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatIst } from '@bh/shared';
+import { formatIst, MEETING_MESSAGES } from '@bh/shared';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
 import { api } from '@bh/shared/contract';
+import { http, HttpResponse } from 'msw';
+import { mockPath } from '../mocks/contract.ts';
+import { server } from '../test/server.ts';
 
 const NOW = new Date('2026-03-10T04:30:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
@@ -93,6 +96,23 @@ describe('the meetings lookup (spec §2.8)', () => {
     await search('', user);
     expect(await screen.findByText('Please enter a user ID')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says an input that is not an email is invalid, without searching', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { asha } = world(db);
+    let lookups = 0;
+    server.use(
+      http.post(mockPath(api.meeting.lookup), () => {
+        lookups += 1;
+        return HttpResponse.json({ success: false, message: 'not expected' }, { status: 400 });
+      }),
+    );
+    renderPortal('/meetings', { db, signedIn: asha });
+    await search('priya', user);
+    expect(await screen.findByText(MEETING_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(lookups).toBe(0);
   });
 
   it('finds a user’s meetings, shows the running one as Join now!, and the past with reports and join times', async () => {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Paper, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
-import { LinkBase, Loading, useResetErrorBoundaryOnLocationChange, useTranslate } from 'react-admin';
-import { DASHBOARD_PATH } from '../providers/authProvider.ts';
+import { Loading, useResetErrorBoundaryOnLocationChange, useTranslate } from 'react-admin';
+import { MessagePanel } from './MessagePanel.tsx';
 
 export interface ErrorPageProps {
   error?: unknown;
@@ -87,19 +86,11 @@ export function ErrorPage({ error, resetErrorBoundary }: ErrorPageProps) {
   const reloading = useReloadForMissingChunk(error);
   if (reloading) return <Loading />;
   return (
-    <Box role="alert" sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ p: 4, maxWidth: 520, textAlign: 'center' }}>
-        <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />
-        <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-          {translate('bh.error.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, wordBreak: 'break-word' }}>
-          {describeError(error) ?? translate('bh.error.unexpected')}
-        </Typography>
-        <Button variant="contained" component={LinkBase} to={DASHBOARD_PATH} sx={{ mt: 3 }}>
-          {translate('bh.error.backToDashboard')}
-        </Button>
-      </Paper>
-    </Box>
+    <MessagePanel
+      role="alert"
+      icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />}
+      title={translate('bh.error.title')}
+      body={describeError(error) ?? translate('bh.error.unexpected')}
+    />
   );
 }

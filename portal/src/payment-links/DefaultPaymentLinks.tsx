@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
@@ -9,6 +10,7 @@ import {
   SERVICE_KEYS,
   SERVICES,
   type DefaultLinkEntry,
+  type DefaultLinkUpdateRequest,
   type Plan,
   type ServiceKey,
 } from '@bh/shared';
@@ -17,6 +19,7 @@ import { AdminPage } from '../components/AdminPage.tsx';
 import { failureText } from '../components/errors.ts';
 import { QueryState, useErrorToast } from '../components/QueryState.tsx';
 import { formatAdminTime } from '../components/format.ts';
+import { muiField } from '../components/muiField.ts';
 
 const LINKS_QUERY_KEY = ['admin', 'defaultLinks'] as const;
 
@@ -70,8 +73,21 @@ function LinkRow({ service, plan, entry }: { service: ServiceKey; plan: Plan; en
   const dataProvider = usePortalDataProvider();
   const queryClient = useQueryClient();
   const saved = entry?.paymentLink ?? '';
-  const [value, setValue] = useState(saved);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useForm<DefaultLinkUpdateRequest, unknown, DefaultLinkUpdateRequest>({
+    resolver: zodResolver(defaultLinkUpdateRequest),
+    defaultValues: { paymentLink: saved },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const value = watch('paymentLink');
+  const error = errors.paymentLink?.message;
   const id = `link-${service}-${plan.type}`;
 
   const save = useMutation({
@@ -82,33 +98,21 @@ function LinkRow({ service, plan, entry }: { service: ServiceKey; plan: Plan; en
     },
     onError: (failure) => {
       const message = failureText(failure, { fallback: translate('bh.admin.paymentLinks.updateFailed') });
-      setError(message);
+      setError('paymentLink', { type: 'server', message });
       notify(message, { type: 'error' });
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = defaultLinkUpdateRequest.safeParse({ paymentLink: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    save.mutate(parsed.data.paymentLink);
-  };
+  const submit = handleSubmit(({ paymentLink }) => save.mutate(paymentLink));
 
   const label = `${plan.name} (${formatRupees(plan.price)})`;
   return (
-    <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
       <TextField
+        {...muiField(register('paymentLink', { onChange: () => clearErrors('paymentLink') }))}
         id={id}
         type="url"
         label={label}
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(null);
-        }}
         placeholder="https://"
         size="small"
         fullWidth
