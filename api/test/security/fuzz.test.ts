@@ -368,6 +368,7 @@ async function templates(): Promise<Map<string, Template>> {
   const applicant = await ctx.signedIn('doctor', 'not_submitted');
   const loneDevice = await ctx.signedIn('user');
   const privacyPerson = await ctx.signedIn('user');
+  const neverApplied = await ctx.signedIn('doctor');
   const correction = await ctx.request('POST', '/api/v1/privacy/requests', { cookie: loneDevice.cookie, body: { kind: 'correction', details: 'Please fix my name' } });
   const correctionId = ((await correction.json()) as { data: { id: string } }).data.id;
 
@@ -518,6 +519,11 @@ async function templates(): Promise<Map<string, Template>> {
       // A person signed in on one device only: 200 whatever the body, and nothing changes.
       { kind: 'none', call: async () => ({ path: '/api/v1/privacy/sessions/sign-out-others', cookie: loneDevice.cookie, status: 200 }) },
     ],
+    [
+      'POST /api/v1/privacy/application-consent/withdraw',
+      // An associate who never applied has no consent to withdraw: 409 whatever the body, nothing written.
+      { kind: 'none', call: async () => ({ path: '/api/v1/privacy/application-consent/withdraw', cookie: neverApplied.cookie, status: 409 }) },
+    ],
   ]);
 }
 
@@ -595,6 +601,7 @@ describe('fuzzing every JSON endpoint', () => {
     'POST /api/v1/privacy/requests',
     'POST /api/v1/privacy/requests/:id/decide',
     'PUT /api/v1/privacy/nominee',
+    'POST /api/v1/privacy/application-consent/withdraw',
   ];
   const runsPerRoute = Math.max(10, Math.ceil(TOTAL_RUNS / KEYS.length));
 
