@@ -8,6 +8,7 @@ import {
   EMPLOYMENT_TYPES,
   GENDERS,
 } from '../catalog/enums.ts';
+import { PRIVACY_MESSAGES } from '../messages/privacy.ts';
 import { REGISTRATION_MESSAGES as M } from '../messages/registration.ts';
 import {
   applicationDetailSchema,
@@ -86,6 +87,7 @@ function validApplication() {
       ifsc: 'sbin0001234',
       upi: 'asha@okaxis',
     },
+    verificationConsent: true as boolean,
   };
 }
 
@@ -205,6 +207,14 @@ describe('applicationRequest: required messages', () => {
     expect(errors['personalInfo.emergencyContact.phone']).toBe(M.emergencyPhoneRequired);
     expect(errors.employmentDetails).toBe(M.employmentRequired);
     expect(errors.educationDetails).toBe(M.educationRequired);
+  });
+
+  it('needs the consent to verify the documents, given in so many words', () => {
+    for (const verificationConsent of [false, undefined, 'yes', 1]) {
+      expect(errorsOf(request, { ...validApplication(), verificationConsent })).toEqual({
+        verificationConsent: PRIVACY_MESSAGES.applicationConsentRequired,
+      });
+    }
   });
 
   it('needs at least one employment and one education record', () => {
@@ -490,8 +500,11 @@ describe('admin review calls', () => {
       bankAccount: { ...validApplication().bankAccount, accountNumber: '••••9012' },
       salarySlip: [file(6)],
       submittedAt: '2026-03-10T08:30:00.000Z',
+      verificationConsent: { version: '2026-11', givenAt: '2026-03-10T08:30:00.000Z', withdrawnAt: null },
     };
     expect(applicationDetailSchema.safeParse(detail).success).toBe(true);
+    // An application sent before the consent was asked for has none to show.
+    expect(applicationDetailSchema.safeParse({ ...detail, verificationConsent: null }).success).toBe(true);
     const details = {
       success: true,
       user: { _id: '65f1a2b3c4d5e6f708192a3b', name: 'Asha Rao', email: 'asha@example.in', isVerified: 'pending' },
