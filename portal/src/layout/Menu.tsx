@@ -41,19 +41,21 @@ export function Menu() {
   const translate = useTranslate();
   const isSheet = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useSidebarState();
-  const { pathname } = useLocation();
+  const { key: navigation } = useLocation();
   const { can } = useAccess();
   const collapsed = !isSheet && !open;
 
   // The sheet closes when the route changes, never merely because it mounted: the temporary
   // drawer mounts this menu as it opens, and useMediaQuery answers false on that first render and
   // true right after, so an effect keyed on the media query closed the sheet ~200 ms after ☰.
-  const shownPath = useRef(pathname);
+  // Keyed on the navigation, not the path: a route that turns a link away sends the person back to
+  // the path they came from, and that return is a navigation of its own that must close the sheet.
+  const shownNavigation = useRef(navigation);
   useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
+    if (shownNavigation.current === navigation) return;
+    shownNavigation.current = navigation;
     if (isSheet) setOpen(false);
-  }, [pathname, isSheet, setOpen]);
+  }, [navigation, isSheet, setOpen]);
 
   const admin = adminSection(can, isSheet ? 'sheet' : 'desktop');
   // A tapped link closes the sheet too: a link the route turns away (an admin tool for an admin not
