@@ -36,6 +36,27 @@ describe('sign-in journey', () => {
     expect(profile).toBe(401);
     expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
   });
+
+  it('shows the name and "Loading…" while a slow network brings the script, then the form in their place', async () => {
+    const { page } = await session.newPage({ viewport: { width: 390, height: 844 } });
+    // The portal's script is held back until the page has been looked at, as on a slow phone network.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/app-assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A module script holds back DOMContentLoaded, not the first paint: wait for the answer only.
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+    const loading = page.getByRole('status').filter({ hasText: 'Loading…' });
+    await expectVisible(loading);
+    await expectVisible(page.getByText('Better Health', { exact: true }));
+    expect(await page.getByLabel('Better Health ID').count()).toBe(0);
+
+    release();
+    await expectVisible(page.getByLabel('Better Health ID'));
+    await loading.waitFor({ state: 'detached', timeout: 15_000 });
+  });
 });
 
 async function expectVisible(locator: import('playwright-core').Locator): Promise<void> {
