@@ -49,6 +49,13 @@ async function sheetItems(page: Page): Promise<{ name: string; href: string | nu
  * from it (spec §2.4, §6).
  */
 async function walkTheSheet(page: Page, account: { email: string; password: string }, expectations: { disabled: string[]; deniedAdminTools?: boolean }) {
+  // Every path the page has been at, pushState included: a denied admin tool passes through its own
+  // path on the way back, and that passage (not a toast a previous denial may still show) says the
+  // return has happened.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname.toLowerCase());
+  });
   await signIn(page, baseUrl, account);
   await openSheet(page);
   const items = await sheetItems(page);
@@ -66,11 +73,16 @@ async function walkTheSheet(page: Page, account: { email: string; password: stri
     await expandGroups(page);
     const link = page.locator('.MuiDrawer-paper [role="menuitem"]').filter({ hasText: item.name }).first();
     const from = new URL(page.url()).pathname.toLowerCase();
+    const mark = visited.length;
     await link.click();
     const target = new URL(item.href ?? '', baseUrl).pathname;
     // An admin who is not verified yet sees the admin links (spec §6) but is sent back to the dashboard.
     const landing = expectations.deniedAdminTools && target.startsWith('/admin/') ? '/dashboard' : target;
-    if (landing !== target) await page.getByText('Access denied. Admin only.').last().waitFor({ timeout: 20_000 });
+    if (landing !== target) {
+      await expect.poll(() => visited.slice(mark).includes(target.toLowerCase()), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => visited.at(-1), { timeout: 20_000 }).toBe(landing);
+      await page.getByText('Access denied. Admin only.').last().waitFor({ timeout: 20_000 });
+    }
     await page.waitForURL((url) => url.pathname.toLowerCase() === landing.toLowerCase(), { timeout: 20_000 });
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor({ state: 'hidden', timeout: 10_000 });
     const heading = page.locator('#main-content h1').first();
