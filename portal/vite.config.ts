@@ -1,7 +1,8 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
+import { BRAND_COLOURS, BRAND_TEXTS } from './src/brand.ts';
 
 /**
  * The portal is served from the site's origin: `/` belongs to the static site and `/_astro` to its
@@ -46,9 +47,36 @@ function signedInChunk(id: string, graph: ModuleGraph): string | null {
   return firstScreenModules.has(id) && !FIRST_SCREENS.includes(id) ? 'signed-in' : null;
 }
 
+/**
+ * index.html shows the name and the loading line while the script arrives; their texts and colours
+ * are the app's own (src/brand.ts), written in here as `%BRAND_…%` when the page is served or built.
+ */
+function bootScreen(): Plugin {
+  const values: Record<string, string> = {
+    BRAND_NAME: BRAND_TEXTS.name,
+    BRAND_LOADING: BRAND_TEXTS.loading,
+    BRAND_PRIMARY: BRAND_COLOURS.primary.main,
+    BRAND_PRIMARY_LIGHT: BRAND_COLOURS.primary.light,
+    BRAND_BACKGROUND: BRAND_COLOURS.background,
+    BRAND_QUIET_TEXT: BRAND_COLOURS.quietText,
+  };
+  return {
+    name: 'bh-boot-screen',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(/%(BRAND_[A-Z_]+)%/g, (whole, key: string) => {
+          const value = values[key];
+          if (value === undefined) throw new Error(`index.html names ${whole}, which src/brand.ts does not give`);
+          return value;
+        }),
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   base: '/',
-  plugins: [react(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
+  plugins: [react(), bootScreen(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
   server: {
     port: 5173,
     strictPort: true,

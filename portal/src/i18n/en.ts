@@ -11,6 +11,7 @@ import {
   UPLOAD_MESSAGES,
 } from '@bh/shared';
 import { adminMessages } from '../admin/index.ts';
+import { BRAND_TEXTS } from '../brand.ts';
 
 /**
  * Every text the portal shows. The spec's texts come from the shared message catalogues (one
@@ -19,10 +20,10 @@ import { adminMessages } from '../admin/index.ts';
  */
 export const portalMessages = {
   app: {
-    name: 'Better Health',
+    name: BRAND_TEXTS.name,
     title: 'Better Health Dashboard',
     mobileTitle: 'BetterHealth',
-    loading: 'Loading…',
+    loading: BRAND_TEXTS.loading,
   },
   menu: {
     dashboard: 'Dashboard',
