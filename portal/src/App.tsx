@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Route } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Route, useLocation } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
 import {
@@ -31,6 +31,7 @@ import {
 import { createDataProvider, type PortalDataProvider } from './providers/dataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
+import { prefetchFirstData } from './firstData.ts';
 import { loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
 
 // Everything behind the login is loaded on demand, so the sign-in page stays small: the shell
@@ -101,12 +102,20 @@ export interface AppProps {
  * weigh down the sign-in page.
  */
 export function App(props: AppProps) {
-  const [defaults] = useState(() => ({
-    authProvider: props.authProvider ?? createAuthProvider(),
-    dataProvider: props.dataProvider ?? createDataProvider(),
-    queryClient: props.queryClient ?? createQueryClient(),
-    store: props.store ?? localStorageStore(undefined, 'better-health-portal'),
-  }));
+  // Where the portal is when the person becomes known: a restored session's first data is that page's.
+  const location = useLocation();
+  const path = useRef(location.pathname);
+  path.current = location.pathname;
+  const [defaults] = useState(() => {
+    const dataProvider = props.dataProvider ?? createDataProvider();
+    const queryClient = props.queryClient ?? createQueryClient();
+    const authProvider =
+      props.authProvider ??
+      createAuthProvider({
+        onSignedIn: (user, how) => prefetchFirstData(queryClient, dataProvider, user, how === 'login' ? DASHBOARD_PATH : path.current),
+      });
+    return { authProvider, dataProvider, queryClient, store: props.store ?? localStorageStore(undefined, 'better-health-portal') };
+  });
   return (
     <AdminContext
       authProvider={defaults.authProvider}

@@ -7,6 +7,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { formatRupees, SERVICE_KEYS, type PlanType, type ServiceKey } from '@bh/shared';
 import { openInNewTab } from '../components/openInNewTab.ts';
 import { usePortalDataProvider } from '../providers/hooks.ts';
+import { servicesQuery } from './services.ts';
 
 /**
  * The client's 'Book More Sessions' menu (spec §2.6): services and their plans from the server;
@@ -17,10 +18,7 @@ export function BookMoreSessions() {
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const services = useQuery({
-    queryKey: ['payments', 'services'],
-    queryFn: async () => (await dataProvider.getServices()).data,
-  });
+  const services = useQuery(servicesQuery(dataProvider));
 
   useEffect(() => {
     if (services.isError) notify('bh.dashboard.servicesFailed', { type: 'error' });

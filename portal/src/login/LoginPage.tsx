@@ -79,10 +79,12 @@ export function LoginPage() {
     else forgetRememberedLogin();
     setSubmitting(true);
     try {
-      const result = await authProvider.login(parsed.data);
-      // Whatever was cached for the signed-out visitor (auth checks, meetings) is stale now.
-      queryClient.removeQueries({ queryKey: ['auth'] });
+      // Meetings cached for whoever was here before are dropped before the login, whose answer
+      // starts fetching this person's own (firstData.ts); the signed-out visitor's auth checks once
+      // it has succeeded.
       queryClient.removeQueries({ queryKey: ['meetings'] });
+      const result = await authProvider.login(parsed.data);
+      queryClient.removeQueries({ queryKey: ['auth'] });
       notify(result.message, { type: 'success' });
       navigate(result.redirectTo);
     } catch (error) {

@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, createApiClient } from '@bh/shared/contract';
 import { ApiError } from '../providers/http.ts';
+import { FIRST_DATA_FRESH_MS } from '../providers/freshness.ts';
 
 /** The privacy calls through the shared contract's typed client; failures become the portal's ApiError. */
 export const privacyClient = createApiClient({
@@ -10,8 +11,16 @@ export const privacyClient = createApiClient({
 
 export const PRIVACY_QUERY_KEY = ['privacy'] as const;
 
+/** Whether the signed-in person has accepted the notice in force: every page behind the login asks (NoticeGate). */
+export const noticeQuery = () =>
+  queryOptions({
+    queryKey: [...PRIVACY_QUERY_KEY, 'notice'],
+    queryFn: async () => (await privacyClient.call(api.privacy.notice)).data,
+    staleTime: FIRST_DATA_FRESH_MS,
+  });
+
 export function useNotice() {
-  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'notice'], queryFn: async () => (await privacyClient.call(api.privacy.notice)).data });
+  return useQuery(noticeQuery());
 }
 export function useOverview() {
   return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'overview'], queryFn: async () => (await privacyClient.call(api.privacy.overview)).data });

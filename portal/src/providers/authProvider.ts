@@ -36,17 +36,29 @@ export interface PortalAuthProvider extends AuthProvider {
   refreshUser(): Promise<PublicUser | null>;
 }
 
+export interface AuthProviderOptions {
+  /**
+   * Told who is signed in as soon as it is known: when a session is restored on start-up, and on a
+   * login (which always lands on the dashboard). The portal asks for the first screen's data then
+   * (`firstData.ts`).
+   */
+  onSignedIn?: (user: PublicUser, how: 'restored' | 'login') => void;
+}
+
 /**
  * Cookie sessions (DESIGN §3): the browser holds only an HttpOnly cookie, so the user is whatever
  * the profile call says. It is loaded once on start-up (session restore) and after login, and
  * reloaded on demand; a 401 from any call ends the portal session.
  */
-export function createAuthProvider(): PortalAuthProvider {
+export function createAuthProvider(options: AuthProviderOptions = {}): PortalAuthProvider {
   let current: Promise<PublicUser | null> | null = null;
 
-  const fetchUser = (): Promise<PublicUser | null> => {
+  const fetchUser = (why: 'restore' | 'refresh'): Promise<PublicUser | null> => {
     const request = client.call(api.user.profile).then(
-      (res) => res.user,
+      (res) => {
+        if (why === 'restore' && res.user) options.onSignedIn?.(res.user, 'restored');
+        return res.user;
+      },
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) return null;
         // Not knowing (network, outage) is not the same as being signed out: try again next time.
@@ -58,7 +70,7 @@ export function createAuthProvider(): PortalAuthProvider {
     return request;
   };
 
-  const user = (): Promise<PublicUser | null> => current ?? fetchUser();
+  const user = (): Promise<PublicUser | null> => current ?? fetchUser('restore');
 
   const permissionsOf = (u: PublicUser | null): PortalPermissions | null =>
     u ? { role: u.role, isVerified: u.isVerified } : null;
@@ -67,6 +79,7 @@ export function createAuthProvider(): PortalAuthProvider {
     async login(params: LoginRequest): Promise<LoginResult> {
       const res = await client.call(api.user.login, { body: params });
       current = Promise.resolve(res.user);
+      options.onSignedIn?.(res.user, 'login');
       return { redirectTo: DASHBOARD_PATH, message: res.message || AUTH_MESSAGES.loginSuccess };
     },
 
@@ -118,7 +131,7 @@ export function createAuthProvider(): PortalAuthProvider {
     },
 
     async refreshUser(): Promise<PublicUser | null> {
-      return fetchUser();
+      return fetchUser('refresh');
     },
   };
 }
