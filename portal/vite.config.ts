@@ -19,6 +19,16 @@ import { BRAND_COLOURS, BRAND_TEXTS } from './src/brand.ts';
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const ENTRY = fromHere('./src/main.tsx');
 const FIRST_SCREENS = ['./src/layout/Layout.tsx', './src/privacy/NoticeGate.tsx', './src/dashboard/Dashboard.tsx'].map(fromHere);
+/**
+ * The pages the server sends for the portal's routes (api/src/web/web-app.ts): index.html for the
+ * sign-in pages, and for a page behind the login the same page naming the files its first render
+ * needs (the shell and the notice gate everywhere, the dashboard on /dashboard), so a phone that
+ * opens /dashboard from a bookmark fetches them beside the entry instead of after it has run.
+ */
+const SIGNED_IN_PAGES = [
+  { fileName: 'signed-in.html', screens: FIRST_SCREENS.slice(0, 2) },
+  { fileName: 'dashboard.html', screens: FIRST_SCREENS },
+];
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -74,9 +84,42 @@ function bootScreen(): Plugin {
   };
 }
 
+/** Writes SIGNED_IN_PAGES: index.html with a modulepreload link for each file of their screens. */
+function signedInPages(): Plugin {
+  return {
+    name: 'bh-signed-in-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      for (const page of SIGNED_IN_PAGES) {
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || fileName === entry?.fileName || files.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        for (const screen of page.screens) {
+          const chunk = chunks.find((c) => c.facadeModuleId === screen);
+          if (!chunk) return this.error(`${page.fileName}: no chunk of its own for ${screen}`);
+          visit(chunk.fileName);
+        }
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+        const html = String(index.source);
+        if (!html.includes('</head>')) return this.error('index.html has no </head>');
+        this.emitFile({ type: 'asset', fileName: page.fileName, source: html.replace('</head>', `${links}</head>`) });
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   base: '/',
-  plugins: [react(), bootScreen(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
+  plugins: [react(), bootScreen(), signedInPages(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
   server: {
     port: 5173,
     strictPort: true,

@@ -147,6 +147,32 @@ describe('the portal bundle budget', () => {
     expect(after.size, [...after].join(', ')).toBeLessThanOrEqual(6);
   });
 
+  it('writes the pages behind the login naming exactly the files their first screens add to /login’s', () => {
+    const loginFiles = new Set([...loginChunks()].map((key) => manifest[key]?.file ?? ''));
+    const filesOf = (sources: string[]) => {
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const entry = manifest[key];
+        if (!entry || loginFiles.has(entry.file) || files.has(entry.file)) return;
+        files.add(entry.file);
+        for (const next of entry.imports ?? []) visit(next);
+      };
+      sources.forEach(visit);
+      return [...files].sort();
+    };
+    const preloaded = (page: string) =>
+      [...readFileSync(join(DIST, page), 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]).sort();
+    const shell = ['src/layout/Layout.tsx', 'src/privacy/NoticeGate.tsx'];
+    expect(preloaded('signed-in.html')).toEqual(filesOf(shell));
+    expect(preloaded('dashboard.html')).toEqual(filesOf([...shell, 'src/dashboard/Dashboard.tsx']));
+    expect(preloaded('dashboard.html').length).toBeGreaterThan(preloaded('signed-in.html').length);
+    expect(preloaded('index.html')).toEqual([]);
+    // The same page otherwise: the entry script, the loading screen.
+    const strip = (page: string) => readFileSync(join(DIST, page), 'utf8').replace(/<link rel="modulepreload"[^>]*>/g, '');
+    expect(strip('dashboard.html')).toBe(readFileSync(join(DIST, 'index.html'), 'utf8'));
+    expect(strip('signed-in.html')).toBe(readFileSync(join(DIST, 'index.html'), 'utf8'));
+  });
+
   it('keeps the mock service worker out of the production build', () => {
     expect(existsSync(join(DIST, 'mockServiceWorker.js'))).toBe(false);
     const all = readdirSync(join(DIST, 'app-assets')).filter((f) => f.endsWith('.js'));

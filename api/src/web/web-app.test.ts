@@ -34,6 +34,10 @@ beforeAll(async () => {
   writeFileSync(join(site, '_astro', 'app.abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
   writeFileSync(join(portal, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div><script type="module" src="/app-assets/index-1.js"></script>');
   writeFileSync(join(portal, 'app-assets', 'index-1.js'), 'export {};');
+  // The build's pages for the routes behind the login: index.html naming their first files too.
+  const preloads = (files: string[]) => files.map((f) => `<link rel="modulepreload" crossorigin href="/app-assets/${f}">`).join('');
+  writeFileSync(join(portal, 'signed-in.html'), `<!doctype html><title>Portal</title>${preloads(['Layout-1.js', 'NoticeGate-1.js'])}<div id="root"></div>`);
+  writeFileSync(join(portal, 'dashboard.html'), `<!doctype html><title>Portal</title>${preloads(['Layout-1.js', 'NoticeGate-1.js', 'Dashboard-1.js'])}<div id="root"></div>`);
   // As `pnpm build` does: brotli and gzip copies beside the text files.
   await precompressFolder(site);
   await precompressFolder(portal);
@@ -53,6 +57,19 @@ describe('one origin', () => {
       expect(await res.text(), path).toContain('<title>Portal</title>');
     }
     expect((await web.request('/api/v1/health')).status).toBe(200);
+  });
+
+  it('sends a page behind the login with its first screens’ files named, and the sign-in pages without', async () => {
+    const preloaded = async (path: string) => {
+      const res = await web.request(path);
+      expect(res.status, path).toBe(200);
+      return [...(await res.text()).matchAll(/modulepreload" crossorigin href="\/app-assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
+    };
+    for (const path of ['/login', '/login/forgot', '/login/reset', '/login/welcome']) expect(await preloaded(path), path).toEqual([]);
+    for (const path of ['/dashboard', '/Dashboard', '/dashboard/']) expect(await preloaded(path), path).toEqual(['Layout', 'NoticeGate', 'Dashboard']);
+    for (const path of ['/meetinghistory', '/details', '/privacy', '/admin/register', '/dashboard/x']) {
+      expect(await preloaded(path), path).toEqual(['Layout', 'NoticeGate']);
+    }
   });
 
   it('answers unknown paths with the site’s 404 page and unknown payment plans with their own page', async () => {

@@ -13,6 +13,16 @@ import { dbDeadline } from './db-deadline.ts';
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|availability|privacy|admin)(\/.*)?$/i;
 const HASHED_ASSET = /^\/(_astro|app-assets)\//;
 
+/**
+ * The portal's page for a route (portal/vite.config.ts writes them): the sign-in pages get
+ * index.html; a page behind the login gets the one that also names the files its first render
+ * needs, so the browser fetches them beside the entry script (the dashboard's own for /dashboard).
+ */
+export function portalPageFor(path: string): string {
+  if (/^\/login(\/|$)/i.test(path)) return '/index.html';
+  return /^\/dashboard\/?$/i.test(path) ? '/dashboard.html' : '/signed-in.html';
+}
+
 export interface WebOptions {
   siteDir: string;
   portalDir: string;
@@ -93,7 +103,8 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     const revalidate = 'no-cache';
 
     if (PORTAL_ROUTE.test(path)) {
-      const index = await portal.lookup('/index.html');
+      // A build from before the signed-in pages existed has index.html only.
+      const index = (await portal.lookup(portalPageFor(path))) ?? (await portal.lookup('/index.html'));
       if (index) return send(c, index, 200, revalidate, https);
       return c.text('The portal has not been built. Run `pnpm build`.', 503);
     }
