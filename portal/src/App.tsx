@@ -28,7 +28,8 @@ import {
   RESET_PASSWORD_PATH,
   type PortalAuthProvider,
 } from './providers/authProvider.ts';
-import { createDataProvider, type PortalDataProvider } from './providers/dataProvider.ts';
+import type { PortalDataProvider } from './providers/dataProvider.ts';
+import { createLazyDataProvider } from './providers/lazyDataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
 import { prefetchFirstData } from './firstData.ts';
@@ -107,7 +108,7 @@ export function App(props: AppProps) {
   const path = useRef(location.pathname);
   path.current = location.pathname;
   const [defaults] = useState(() => {
-    const dataProvider = props.dataProvider ?? createDataProvider();
+    const dataProvider = props.dataProvider ?? createLazyDataProvider();
     const queryClient = props.queryClient ?? createQueryClient();
     const authProvider =
       props.authProvider ??

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import { z } from 'zod';
+import { api } from '@bh/shared/contract';
 
 /**
  * The portal's weight budget, read from the production build (`vite build` writes portal/dist):
@@ -87,6 +88,24 @@ describe('the portal bundle budget', () => {
     expect(files.length).toBeGreaterThan(0);
     const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length, 0);
     expect(gzipped).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
+  });
+
+  it('carries in /login’s file the operations it calls as it starts (the user’s and the privacy notice’s), and no other area’s', () => {
+    const login = [...loginChunks()]
+      .map((key) => manifest[key]?.file ?? '')
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(DIST, file), 'utf8'))
+      .join('\n');
+    // An operation is in the file when its definition is: `op('GET /user/profile', …)`, whatever quotes the minifier chose.
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const carried = (area: Record<string, { method: string; path: string }>) =>
+      Object.values(area)
+        .map((op) => `${op.method.toUpperCase()} ${op.path}`)
+        .filter((line) => new RegExp(`[\`"']${escape(line)}[\`"']`).test(login));
+    const { user, privacy, ...others } = api;
+    expect(carried(user)).toHaveLength(Object.keys(user).length);
+    expect(carried(privacy)).toHaveLength(Object.keys(privacy).length);
+    for (const [name, area] of Object.entries(others)) expect(carried(area), name).toEqual([]);
   });
 
   it('serves the page with no inline script, for the strict CSP', () => {

@@ -14,7 +14,6 @@ import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 
-export { adminDataMethods } from './dataMethods.ts';
 export { adminMessages } from './messages.ts';
 
 /**

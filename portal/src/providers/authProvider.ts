@@ -1,6 +1,8 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { AUTH_MESSAGES, type LoginRequest, type PublicUser } from '@bh/shared';
-import { api } from '@bh/shared/contract';
+// The user area's operations alone: the whole contract (`api`) would put every operation's schemas
+// into the sign-in page's file (issue 20).
+import { user as userOps } from '@bh/shared/contract/user';
 import { ApiError, client, statusOf } from './http.ts';
 import { canAccess, type PortalPermissions } from './canAccess.ts';
 
@@ -54,7 +56,7 @@ export function createAuthProvider(options: AuthProviderOptions = {}): PortalAut
   let current: Promise<PublicUser | null> | null = null;
 
   const fetchUser = (why: 'restore' | 'refresh'): Promise<PublicUser | null> => {
-    const request = client.call(api.user.profile).then(
+    const request = client.call(userOps.profile).then(
       (res) => {
         if (why === 'restore' && res.user) options.onSignedIn?.(res.user, 'restored');
         return res.user;
@@ -77,7 +79,7 @@ export function createAuthProvider(options: AuthProviderOptions = {}): PortalAut
 
   return {
     async login(params: LoginRequest): Promise<LoginResult> {
-      const res = await client.call(api.user.login, { body: params });
+      const res = await client.call(userOps.login, { body: params });
       current = Promise.resolve(res.user);
       options.onSignedIn?.(res.user, 'login');
       return { redirectTo: DASHBOARD_PATH, message: res.message || AUTH_MESSAGES.loginSuccess };
@@ -88,7 +90,7 @@ export function createAuthProvider(options: AuthProviderOptions = {}): PortalAut
       current = Promise.resolve(null);
       if (signedIn && !params?.serverDone) {
         // Ending a session the server has already dropped fails harmlessly.
-        await client.call(api.user.logout).catch(() => undefined);
+        await client.call(userOps.logout).catch(() => undefined);
       }
       return LOGIN_PATH;
     },

@@ -1,5 +1,6 @@
 import type { Role, VerificationStatus } from '@bh/shared';
-import { mayCall, type AccessRule } from '@bh/shared/contract';
+// Straight from the table's module: the contract's index would bring every operation into the sign-in page (issue 20).
+import { mayCall, type AccessRule } from '@bh/shared/contract/access';
 
 /** What the portal knows about the signed-in user to decide what they may see and do. */
 export interface PortalPermissions {

@@ -9,7 +9,7 @@ import {
   type UploadField,
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
-import { adminDataMethods } from '../admin/index.ts';
+import { adminDataMethods } from '../admin/dataMethods.ts';
 import { ApiError, client, readAnswer } from './http.ts';
 import { uploadFile, type UploadOptions } from './upload.ts';
 

@@ -1,6 +1,9 @@
 import { HttpError } from 'react-admin';
 import { errorResponseSchema, type ErrorResponse } from '@bh/shared';
-import { createApiClient, type CallFailure, type CallResult, type OperationConfig } from '@bh/shared/contract';
+// The client and the operation type straight from their modules, not through the contract's index:
+// this file is in the sign-in page's, and the index would bring every operation along (issue 20).
+import { createApiClient, type CallFailure, type CallResult } from '@bh/shared/contract/client';
+import type { OperationConfig } from '@bh/shared/contract/define';
 
 /**
  * Why a call failed, in the data layer's terms (spec §8): the server answered with an error,
