@@ -166,7 +166,7 @@ describe('the portal bundle budget', () => {
     expect(after.size, [...after].join(', ')).toBeLessThanOrEqual(6);
   });
 
-  it('writes the pages behind the login naming exactly the files their first screens add to /login’s', () => {
+  it('writes the pages behind the login naming, at low priority, exactly the files their first screens add to /login’s', () => {
     const loginFiles = new Set([...loginChunks()].map((key) => manifest[key]?.file ?? ''));
     const filesOf = (sources: string[]) => {
       const files = new Set<string>();
@@ -180,7 +180,7 @@ describe('the portal bundle budget', () => {
       return [...files].sort();
     };
     const preloaded = (page: string) =>
-      [...readFileSync(join(DIST, page), 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]).sort();
+      [...readFileSync(join(DIST, page), 'utf8').matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]).sort();
     const shell = ['src/layout/Layout.tsx', 'src/privacy/NoticeGate.tsx'];
     expect(preloaded('signed-in.html')).toEqual(filesOf(shell));
     expect(preloaded('dashboard.html')).toEqual(filesOf([...shell, 'src/dashboard/Dashboard.tsx']));
