@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EngineUnavailableError, recordedEngine, startEmbeddedDb } from '@bh/api/db/embedded';
+import { EngineUnavailableError, ferretDbEnv, FERRETDB_GO_SETTINGS, recordedEngine, startEmbeddedDb } from '@bh/api/db/embedded';
 import { ApiClient, DEMO } from '../support/api.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
 import { api as ops } from '@bh/shared/contract';
@@ -33,6 +33,23 @@ describe('the data folder records its engine', () => {
       await db.stop();
     }
     expect(existsSync(join(dataDir, 'embedded.json'))).toBe(false);
+  });
+
+  it('runs FerretDB with Go\'s collector held back until its heap nears the limit, unless the environment sets its own', async () => {
+    const dataDir = folder('gogc');
+    const db = await startEmbeddedDb({ dataDir, log: () => {} });
+    try {
+      if (db.kind === 'ferretdb') {
+        // What the running process was started with, as the kernel keeps it.
+        const environ = readFileSync(`/proc/${lockOf(dataDir).pid}/environ`, 'utf8').split('\0');
+        expect(environ).toEqual(expect.arrayContaining(['GOGC=off', 'GOMEMLIMIT=256MiB']));
+      }
+    } finally {
+      await db.stop();
+    }
+    expect(ferretDbEnv({ PATH: '/bin' })).toEqual({ PATH: '/bin', ...FERRETDB_GO_SETTINGS });
+    expect(ferretDbEnv({ PATH: '/bin', GOGC: '100' })).toEqual({ PATH: '/bin', GOGC: '100' });
+    expect(ferretDbEnv({ GOMEMLIMIT: '1GiB' })).toEqual({ GOMEMLIMIT: '1GiB' });
   });
 
   it('refuses to start another engine on a folder whose engine is not available, and touches nothing', async () => {

@@ -27,6 +27,13 @@ export async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 
   throw new Error(`${url} not healthy in time`);
 }
 
+/** Resident memory of a process by pid, in MiB (Linux's /proc). */
+export function rssMiBOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
 export function startProcess(script: string, port: number, env: Record<string, string>, healthPath: string): Promise<Proc> {
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
@@ -36,11 +43,7 @@ export function startProcess(script: string, port: number, env: Record<string, s
   return waitHealthy(`http://127.0.0.1:${port}${healthPath}`, child).then(() => ({
     child,
     port,
-    rssMiB: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round((kb / 1024) * 10) / 10;
-    },
+    rssMiB: () => rssMiBOf(child.pid!),
     stop: () =>
       new Promise<void>((res) => {
         if (child.exitCode !== null) return res();
