@@ -69,6 +69,39 @@ describe('migrations', () => {
     expect(await ctx.deps.cols.migrations.countDocuments({ _id: /:claim:/ })).toBe(0);
   });
 
+  it('does not run a migration again that another instance finished between this one looking for its record and claiming it', async () => {
+    const runs: string[] = [];
+    const list = [noting('raced', runs)];
+    // This instance looks for the record and finds none; right then the other instance, which ran
+    // the migration, writes its record and removes its claims (what runMigrations does when done).
+    const real = ctx.deps.db.collection('migrations');
+    let looked = false;
+    const migrations = new Proxy(real, {
+      get(target, name, receiver) {
+        if (name !== 'findOne') return Reflect.get(target, name, receiver) as unknown;
+        return async (filter: { _id?: unknown }) => {
+          const found = await target.findOne(filter as never);
+          if (filter._id === 'raced' && !looked) {
+            looked = true;
+            await target.insertOne({ _id: 'raced', finishedAt: new Date(), summary: 'raced applied' } as never);
+            await target.deleteMany({ _id: /^raced:claim:/ } as never);
+          }
+          return found;
+        };
+      },
+    });
+    const db = new Proxy(ctx.deps.db, {
+      get(target, name, receiver) {
+        if (name === 'collection') return (collection: string) => (collection === 'migrations' ? migrations : target.collection(collection));
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+    expect(await runMigrations({ db, documentKey: ctx.deps.config.documentKey }, list, { pollMs: 10, renewMs: 20, lapseMs: 5_000 })).toEqual([]);
+    expect(looked).toBe(true);
+    expect(runs).toEqual([]);
+    expect(await ctx.deps.cols.migrations.find().toArray()).toEqual([{ _id: 'raced', finishedAt: expect.any(Date), summary: 'raced applied' }]);
+  });
+
   it('stops at a migration that fails, leaving no record or claim, so the next start runs it again', async () => {
     const runs: string[] = [];
     let fail = true;

@@ -17,9 +17,11 @@
  * Several instances may start at once. Before running a migration an instance inserts the claim
  * `<id>:claim:<n>`: the unique `_id` lets exactly one instance win, on MongoDB and on FerretDB
  * (whose conditional updates are not atomic). The winner renews its claim while it runs and, when
- * done, writes the record `<id>` and removes the claims. The others wait for the record (they do
- * not serve data a migration has not finished with); a claim not renewed for `lapseMs` belongs to
- * an instance that died, and the next number (`<n + 1>`) is claimed to take over.
+ * done, writes the record `<id>` and removes the claims; a claim won just after that (between
+ * another instance's look for the record and its claim) is given back once the record is seen. The
+ * others wait for the record (they do not serve data a migration has not finished with); a claim
+ * not renewed for `lapseMs` belongs to an instance that died, and the next number (`<n + 1>`) is
+ * claimed to take over.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoServerError, type Db } from 'mongodb';
@@ -107,6 +109,12 @@ export async function runMigrations(
         waiting = true;
         await sleep(pollMs);
         continue;
+      }
+      // The instance that ran it writes the record and then removes its claims, so a claim can be
+      // won just after the record appeared, between this instance's look and its claim: look again.
+      if (await cols.migrations.findOne({ _id: migration.id })) {
+        await release(cols, migration.id, n);
+        break;
       }
       const renew = setInterval(() => {
         cols.migrations.updateOne({ _id: claimId(migration.id, n) }, { $set: { renewedAt: new Date() } }).catch(() => {});
