@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
 import { BRAND_COLOURS, BRAND_TEXTS } from './src/brand.ts';
+import { PORTAL_PAGES } from '@bh/shared/rules/portal-pages';
 
 /**
  * The portal is served from the site's origin: `/` belongs to the static site and `/_astro` to its
@@ -23,11 +24,12 @@ const FIRST_SCREENS = ['./src/layout/Layout.tsx', './src/privacy/NoticeGate.tsx'
  * The pages the server sends for the portal's routes (api/src/web/web-app.ts): index.html for the
  * sign-in pages, and for a page behind the login the same page naming the files its first render
  * needs (the shell and the notice gate everywhere, the dashboard on /dashboard), so a phone that
- * opens /dashboard from a bookmark fetches them beside the entry instead of after it has run.
+ * opens /dashboard from a bookmark fetches them beside the entry instead of after it has run. Their
+ * names, and which route gets which, are one rule in @bh/shared/rules/portal-pages.
  */
 const SIGNED_IN_PAGES = [
-  { fileName: 'signed-in.html', screens: FIRST_SCREENS.slice(0, 2) },
-  { fileName: 'dashboard.html', screens: FIRST_SCREENS },
+  { fileName: PORTAL_PAGES.signedIn, screens: FIRST_SCREENS.slice(0, 2) },
+  { fileName: PORTAL_PAGES.dashboard, screens: FIRST_SCREENS },
 ];
 
 interface ModuleGraph {
@@ -99,7 +101,7 @@ function signedInPages(): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const index = bundle['index.html'];
+      const index = bundle[PORTAL_PAGES.signIn];
       if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
       const entry = chunks.find((chunk) => chunk.isEntry);

@@ -1,4 +1,4 @@
-import { DASHBOARD_PATH, LOGIN_PATH } from './providers/authProvider.ts';
+import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
 
 /**
  * The modules a signed-in person sees first: the shell (top bar, menus), the privacy notice gate
@@ -30,10 +30,16 @@ export function preloadSignedInScreens(): void {
   preload(loadLayout, loadNoticeGate, loadDashboard);
 }
 
+/** The modules each of the portal's pages names for its first render (the build names the same screens' files in it). */
+const PAGE_MODULES: Record<PortalPage, (() => Promise<unknown>)[]> = {
+  [PORTAL_PAGES.signIn]: [],
+  [PORTAL_PAGES.signedIn]: [loadLayout, loadNoticeGate],
+  [PORTAL_PAGES.dashboard]: [loadLayout, loadNoticeGate, loadDashboard],
+};
+
 /** What a page opened directly at `pathname` renders first, when it is one behind the login. */
 export function firstModulesFor(pathname: string): (() => Promise<unknown>)[] {
-  if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return [];
-  return pathname === DASHBOARD_PATH || pathname === '/' ? [loadLayout, loadNoticeGate, loadDashboard] : [loadLayout, loadNoticeGate];
+  return PAGE_MODULES[portalPageFor(pathname)];
 }
 
 /**

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import { z } from 'zod';
 import { api } from '@bh/shared/contract';
+import { PORTAL_PAGES } from '@bh/shared/rules/portal-pages';
 
 /**
  * The portal's weight budget, read from the production build (`vite build` writes portal/dist):
@@ -57,6 +58,24 @@ beforeAll(async () => {
   }
   manifest = manifestSchema.parse(JSON.parse(readFileSync(MANIFEST, 'utf8')));
 }, 180_000);
+
+/** The first screens behind the login: the shell (layout, privacy notice gate) and the dashboard. */
+const SHELL = ['src/layout/Layout.tsx', 'src/privacy/NoticeGate.tsx'];
+const DASHBOARD = 'src/dashboard/Dashboard.tsx';
+
+/** The files these sources' chunks and the chunks they import add to /login's, sorted. */
+function filesAfterLogin(sources: string[]): string[] {
+  const loginFiles = new Set([...loginChunks()].map((key) => manifest[key]?.file ?? ''));
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || loginFiles.has(entry.file) || files.has(entry.file)) return;
+    files.add(entry.file);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  sources.forEach(visit);
+  return [...files].sort();
+}
 
 /** Every chunk the sign-in page loads: the entry and everything it imports statically. */
 function loginChunks(): Set<string> {
@@ -152,44 +171,23 @@ describe('the portal bundle budget', () => {
   it('gives /login one file of JavaScript, and what the first screens behind it add at most 6 more (issue 20)', () => {
     const loginFiles = new Set([...loginChunks()].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js')));
     expect(loginFiles.size).toBe(1);
-    const after = new Set<string>();
-    const visit = (key: string) => {
-      const entry = manifest[key];
-      if (!entry || loginFiles.has(entry.file) || after.has(entry.file)) return;
-      after.add(entry.file);
-      for (const next of entry.imports ?? []) visit(next);
-    };
-    for (const src of ['src/layout/Layout.tsx', 'src/privacy/NoticeGate.tsx', 'src/dashboard/Dashboard.tsx']) {
-      expect(manifest[src], src).toBeDefined();
-      visit(src);
-    }
-    expect(after.size, [...after].join(', ')).toBeLessThanOrEqual(6);
+    for (const src of [...SHELL, DASHBOARD]) expect(manifest[src], src).toBeDefined();
+    const after = filesAfterLogin([...SHELL, DASHBOARD]);
+    expect(after.length, after.join(', ')).toBeLessThanOrEqual(6);
   });
 
   it('writes the pages behind the login naming, at low priority, exactly the files their first screens add to /login’s', () => {
-    const loginFiles = new Set([...loginChunks()].map((key) => manifest[key]?.file ?? ''));
-    const filesOf = (sources: string[]) => {
-      const files = new Set<string>();
-      const visit = (key: string) => {
-        const entry = manifest[key];
-        if (!entry || loginFiles.has(entry.file) || files.has(entry.file)) return;
-        files.add(entry.file);
-        for (const next of entry.imports ?? []) visit(next);
-      };
-      sources.forEach(visit);
-      return [...files].sort();
-    };
+    const { signIn, signedIn, dashboard } = PORTAL_PAGES;
     const preloaded = (page: string) =>
       [...readFileSync(join(DIST, page), 'utf8').matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]).sort();
-    const shell = ['src/layout/Layout.tsx', 'src/privacy/NoticeGate.tsx'];
-    expect(preloaded('signed-in.html')).toEqual(filesOf(shell));
-    expect(preloaded('dashboard.html')).toEqual(filesOf([...shell, 'src/dashboard/Dashboard.tsx']));
-    expect(preloaded('dashboard.html').length).toBeGreaterThan(preloaded('signed-in.html').length);
-    expect(preloaded('index.html')).toEqual([]);
+    expect(preloaded(signedIn)).toEqual(filesAfterLogin(SHELL));
+    expect(preloaded(dashboard)).toEqual(filesAfterLogin([...SHELL, DASHBOARD]));
+    expect(preloaded(dashboard).length).toBeGreaterThan(preloaded(signedIn).length);
+    expect(preloaded(signIn)).toEqual([]);
     // The same page otherwise: the entry script, the loading screen.
     const strip = (page: string) => readFileSync(join(DIST, page), 'utf8').replace(/<link rel="modulepreload"[^>]*>/g, '');
-    expect(strip('dashboard.html')).toBe(readFileSync(join(DIST, 'index.html'), 'utf8'));
-    expect(strip('signed-in.html')).toBe(readFileSync(join(DIST, 'index.html'), 'utf8'));
+    expect(strip(dashboard)).toBe(readFileSync(join(DIST, signIn), 'utf8'));
+    expect(strip(signedIn)).toBe(readFileSync(join(DIST, signIn), 'utf8'));
   });
 
   it('keeps the mock service worker out of the production build', () => {

@@ -8,20 +8,11 @@ import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
 import type { Mailbox } from '../mail/mailbox.ts';
 import { mailboxPage } from '../mail/mailbox-page.ts';
 import { dbDeadline } from './db-deadline.ts';
+import { PORTAL_PAGES, portalPageFor } from '@bh/shared/rules/portal-pages';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|availability|privacy|admin)(\/.*)?$/i;
 const HASHED_ASSET = /^\/(_astro|app-assets)\//;
-
-/**
- * The portal's page for a route (portal/vite.config.ts writes them): the sign-in pages get
- * index.html; a page behind the login gets the one that also names the files its first render
- * needs, so the browser fetches them beside the entry script (the dashboard's own for /dashboard).
- */
-export function portalPageFor(path: string): string {
-  if (/^\/login(\/|$)/i.test(path)) return '/index.html';
-  return /^\/dashboard\/?$/i.test(path) ? '/dashboard.html' : '/signed-in.html';
-}
 
 export interface WebOptions {
   siteDir: string;
@@ -104,7 +95,7 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
 
     if (PORTAL_ROUTE.test(path)) {
       // A build from before the signed-in pages existed has index.html only.
-      const index = (await portal.lookup(portalPageFor(path))) ?? (await portal.lookup('/index.html'));
+      const index = (await portal.lookup(`/${portalPageFor(path)}`)) ?? (await portal.lookup(`/${PORTAL_PAGES.signIn}`));
       if (index) return send(c, index, 200, revalidate, https);
       return c.text('The portal has not been built. Run `pnpm build`.', 503);
     }

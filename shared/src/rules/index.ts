@@ -9,3 +9,4 @@ export * from './time-input.ts';
 export * from './url.ts';
 export * from './booking-policy.ts';
 export * from './availability.ts';
+export * from './portal-pages.ts';
