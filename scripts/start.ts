@@ -24,4 +24,7 @@ for (const { pkg, file } of outputs) {
 }
 
 const { main } = await import('../api/src/server.ts');
-await main();
+await main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

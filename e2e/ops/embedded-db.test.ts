@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EngineUnavailableError, ferretDbEnv, FERRETDB_GO_SETTINGS, recordedEngine, startEmbeddedDb } from '@bh/api/db/embedded';
+import { createServer, type AddressInfo } from 'node:net';
+import { EngineUnavailableError, ferretDbEnv, FERRETDB_GO_SETTINGS, freePort, isAlive, recordedEngine, startEmbeddedDb } from '@bh/api/db/embedded';
 import { ApiClient, DEMO } from '../support/api.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
 import { api as ops } from '@bh/shared/contract';
@@ -52,6 +53,32 @@ describe('the data folder records its engine', () => {
     expect(ferretDbEnv({ GOMEMLIMIT: '1GiB' })).toEqual({ GOMEMLIMIT: '1GiB' });
   });
 
+  it('takes another port when the one it chose was taken before the database could listen on it', async () => {
+    const dataDir = folder('taken');
+    // Another program listening where the database was about to: it must not be taken for the database.
+    const squatter = createServer((socket) => socket.destroy());
+    await new Promise<void>((r) => squatter.listen(0, '127.0.0.1', r));
+    const taken = (squatter.address() as AddressInfo).port;
+    const offered = [taken];
+    const said: string[] = [];
+    const db = await startEmbeddedDb({ dataDir, log: (line) => said.push(line), choosePort: async () => offered.shift() ?? freePort() });
+    try {
+      expect(db.port).not.toBe(taken);
+      expect(lockOf(dataDir).port).toBe(db.port);
+      expect(said.join('\n')).toContain(`127.0.0.1:${taken} is taken by another program`);
+      const { MongoClient } = await import('mongodb');
+      const client = new MongoClient(db.uri, { serverSelectionTimeoutMS: 5_000 });
+      try {
+        expect((await client.db('admin').command({ ping: 1 })).ok).toBe(1);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await db.stop();
+      await new Promise((r) => squatter.close(r));
+    }
+  });
+
   it('refuses to start another engine on a folder whose engine is not available, and touches nothing', async () => {
     const dataDir = folder('switch');
     writeFileSync(join(dataDir, 'engine.json'), JSON.stringify({ engine: 'mongod', since: '2026-01-01T00:00:00.000Z' }));
@@ -94,6 +121,37 @@ describe('the data folder records its engine', () => {
     );
     expect(error).toMatch(/server exited early \(1\)/);
     expect(error).toContain(`The data folder ${dataDir} holds an installed mongod data`);
+  });
+});
+
+describe('a port already in use', () => {
+  it('makes the product say so and what to do, exit 1, and leave no database running', async () => {
+    const squatter = createServer((socket) => socket.destroy());
+    await new Promise<void>((r) => squatter.listen(0, '127.0.0.1', r));
+    const port = (squatter.address() as AddressInfo).port;
+    const dataDir = folder('port');
+    try {
+      const error = await startProductServer({ entry: 'api/src/server.ts', dataDir, port }).then(
+        async (s) => {
+          await s.stop();
+          return null;
+        },
+        (err: Error) => err.message,
+      );
+      expect(error).toMatch(/server exited early \(1\)/);
+      expect(error).toContain(`127.0.0.1:${port} is already in use by another program. Stop that program, or set PORT to a free port (PORT=0 picks one).`);
+      expect(error).not.toMatch(/Unhandled 'error' event|node:events/);
+      const lock = join(dataDir, 'embedded.json');
+      if (existsSync(lock)) {
+        const pid = lockOf(dataDir).pid;
+        // Killed as the product exits; a zombie no parent has reaped yet counts as gone.
+        const running = () => isAlive(pid) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        for (let waited = 0; running() && waited < 2_000; waited += 100) await sleep(100);
+        expect(running()).toBe(false);
+      }
+    } finally {
+      await new Promise((r) => squatter.close(r));
+    }
   });
 });
 

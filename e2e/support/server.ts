@@ -28,6 +28,19 @@ export interface ProductServer {
 export async function startProductServer(
   options: { env?: Record<string, string>; dataDir?: string; entry?: string; port?: number } = {},
 ): Promise<ProductServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(options);
+    } catch (err) {
+      // A port chosen here can be taken by another program before the server binds it: choose again.
+      if (options.port !== undefined || attempt >= 3 || !(err instanceof AddressTakenError)) throw err;
+    }
+  }
+}
+
+class AddressTakenError extends Error {}
+
+async function startOnce(options: { env?: Record<string, string>; dataDir?: string; entry?: string; port?: number }): Promise<ProductServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bh-e2e-'));
   let output = '';
@@ -43,7 +56,11 @@ export async function startProductServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const Failure = output.includes('is already in use by another program') ? AddressTakenError : Error;
+      throw new Failure(`server exited early (${child.exitCode}):\n${output}`);
+    }
     try {
       const res = await fetch(new ApiClient(baseUrl).url(ops.health.status));
       if (res.ok) break;

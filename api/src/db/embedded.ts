@@ -120,14 +120,34 @@ function which(cmd: string): string | null {
   return null;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
+/** Ports below Linux's (and most systems') ephemeral range: the kernel never gives these to outgoing connections. */
+const CHOSEN_PORTS = { from: 20_000, to: 32_767 };
+
+/**
+ * A port nothing listens on now, for a server about to start. It is drawn at random below the
+ * ephemeral range rather than asked of the kernel (port 0): a kernel-given port comes from the
+ * range every outgoing connection also draws from, so on a busy machine a client socket could take
+ * it in the seconds before the server binds it. Falls back to the kernel's choice.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 20; tries += 1) {
+    const candidate = CHOSEN_PORTS.from + Math.floor(Math.random() * (CHOSEN_PORTS.to - CHOSEN_PORTS.from + 1));
+    if ((await bindOnce(candidate)) !== null) return candidate;
+  }
+  const port = await bindOnce(0);
+  if (port === null) throw new Error('no free port on 127.0.0.1');
+  return port;
+}
+
+/** Binds 127.0.0.1:port and lets it go: the port bound, or null when it is taken. */
+function bindOnce(port: number): Promise<number | null> {
+  return new Promise((res) => {
     const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', () => res(null));
+    srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
       const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
+      const bound = typeof addr === 'object' && addr ? addr.port : null;
+      srv.close(() => res(bound));
     });
   });
 }
@@ -325,7 +345,14 @@ async function tryMemoryServer(dataDir: string, port: number, log: Log): Promise
  * (EngineUnavailableError). A server this process started is supervised: if it exits on its own
  * it is started again on the same port, with a growing pause between attempts (0.5 s to 15 s).
  */
-export async function startEmbeddedDb(options: { dataDir: string; log?: Log; preferred?: EmbeddedKind; port?: number }): Promise<EmbeddedDb> {
+export async function startEmbeddedDb(options: {
+  dataDir: string;
+  log?: Log;
+  preferred?: EmbeddedKind;
+  port?: number;
+  /** How a port is chosen when none is given (freePort); a test hands out a taken one first. */
+  choosePort?: () => Promise<number>;
+}): Promise<EmbeddedDb> {
   const log = options.log ?? console.log;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -352,7 +379,8 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
     }
   }
 
-  const port = options.port ?? (await freePort());
+  const choosePort = options.choosePort ?? freePort;
+  let port = options.port ?? (await choosePort());
   const recorded = recordedEngine(dataDir);
   let kind: 'mongod' | 'ferretdb';
   let bin: string | null;
@@ -393,6 +421,8 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
 
   /** Starts the server and waits until it listens; the lock file names the new process. */
   const launch = async (): Promise<ChildProcess> => {
+    // Another program answering on the port would pass for the database below.
+    if (await portAccepts(port, 300)) throw new Error(`127.0.0.1:${port} is taken by another program`);
     const next = withPrivateFiles(() => spawnServer(kind, serverBin, dataDir, port));
     try {
       await waitForPort(port, next, 30_000);
@@ -406,6 +436,19 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
     });
     writeFileSync(lockPath, JSON.stringify({ pid: next.pid ?? 0, port, kind } satisfies LockFile), { mode: 0o600 });
     return next;
+  };
+
+  /** The first start; a port this code chose and another program took meanwhile is chosen again. */
+  const launchFirst = async (): Promise<ChildProcess> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await launch();
+      } catch (err) {
+        if (options.port !== undefined || attempt >= 3) throw err;
+        log(`Embedded ${kind} could not start on 127.0.0.1:${port} (${(err as Error).message}); trying another port.`);
+        port = await choosePort();
+      }
+    }
   };
 
   const supervise = async (why: string): Promise<void> => {
@@ -431,7 +474,7 @@ export async function startEmbeddedDb(options: { dataDir: string; log?: Log; pre
     }
   };
 
-  let current = await launch();
+  let current = await launchFirst();
   recordEngine(dataDir, kind);
   const killNow = () => {
     if (current.exitCode === null) current.kill('SIGKILL');

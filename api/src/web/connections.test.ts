@@ -185,3 +185,13 @@ describe('slow request bodies', () => {
     conn.socket.destroy();
   });
 });
+
+describe('an address already in use', () => {
+  it('rejects with what to do instead of crashing on an unhandled error', async () => {
+    const failing = listen(() => new Response('second'), { port, hostname: '127.0.0.1', bodyTimeoutMs: BODY_TIMEOUT_MS });
+    await expect(failing).rejects.toMatchObject({ name: 'AddressInUseError', message: `127.0.0.1:${port} is already in use by another program. Stop that program, or set PORT to a free port (PORT=0 picks one).` });
+    // The first server still answers.
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+    expect(res.status).toBeLessThan(500);
+  });
+});

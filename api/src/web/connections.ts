@@ -63,9 +63,21 @@ export interface ListenOptions {
   bodyTimeoutMs: number;
 }
 
-/** The one-origin HTTP server, with bounded header, request and body times. */
+/** The address is taken by another program: said plainly, with what to do, instead of a stack trace. */
+export class AddressInUseError extends Error {
+  readonly code = 'EADDRINUSE';
+  constructor(hostname: string, port: number) {
+    super(`${hostname}:${port} is already in use by another program. Stop that program, or set PORT to a free port (PORT=0 picks one).`);
+    this.name = 'AddressInUseError';
+  }
+}
+
+/**
+ * The one-origin HTTP server, with bounded header, request and body times. Rejects when the
+ * server cannot listen (the address in use, or not this machine's).
+ */
 export function listen(fetch: (request: Request, env: never) => Response | Promise<Response>, options: ListenOptions): Promise<ServerType> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = serve(
       {
         fetch: fetch as Parameters<typeof serve>[0]['fetch'],
@@ -73,8 +85,16 @@ export function listen(fetch: (request: Request, env: never) => Response | Promi
         hostname: options.hostname,
         serverOptions: { ServerResponse: ClosingResponse, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
       },
-      () => resolve(server),
+      () => {
+        server.off('error', failed);
+        resolve(server);
+      },
     );
+    const failed = (err: NodeJS.ErrnoException) => {
+      server.close();
+      reject(err.code === 'EADDRINUSE' ? new AddressInUseError(options.hostname, options.port) : err);
+    };
+    server.once('error', failed);
     (server as Server).on('request', (req: IncomingMessage, res: ServerResponse) => watchBody(req, res, options.bodyTimeoutMs));
   });
 }
