@@ -30,10 +30,33 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string = GENERAL_MESSAGES.tooManyRequests, retryAfterSeconds?: number) =>
   new AppError(429, message, undefined, retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) });
 
+/**
+ * Server error codes that mean the server is going away or cannot take the operation now
+ * (MongoDB's shutdown and primary-change codes), not that the operation is wrong.
+ */
+const UNAVAILABLE_SERVER_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
 /** Driver errors that mean the database cannot be reached right now. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const name = err.name;
+  if (name === 'MongoServerError') {
+    const code = (err as Error & { code?: unknown }).code;
+    if (typeof code === 'number' && UNAVAILABLE_SERVER_CODES.has(code)) return true;
+    // FerretDB, stopping, answers operations in flight with InternalError (1) "… context canceled".
+    return code === 1 && /\bcontext canceled$/.test(err.message);
+  }
   return (
     name === 'MongoServerSelectionError' ||
     name === 'MongoNetworkError' ||
