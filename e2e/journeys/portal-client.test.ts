@@ -75,6 +75,38 @@ describe('a client on the portal', () => {
     expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
   });
 
+  it('opening the dashboard again, finds its data already asked for by the page, each call once', async () => {
+    const { client, when } = await seedClientWithMeeting();
+    const { page, context, consoleErrors } = await session.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, baseUrl, client);
+    await acceptPrivacyNotice(page);
+    await page.getByRole('region', { name: 'Next Meeting' }).waitFor();
+
+    // A returning visit: the session cookie is there, the page is opened directly.
+    const again = await context.newPage();
+    const asked: { path: string; accept: string }[] = [];
+    const warnings: string[] = [];
+    again.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) asked.push({ path: url.pathname, accept: r.headers()['accept'] ?? '' });
+    });
+    again.on('console', (m) => warnings.push(m.text()));
+    await again.goto(`${baseUrl}/dashboard`);
+    await expectText(again.getByRole('region', { name: 'Next Meeting' }).getByText(when.meetingTime), when.meetingTime);
+    // Chromium says so when a preloaded answer goes unused for a few seconds.
+    await again.waitForTimeout(3_500);
+
+    const first = ['/api/v1/user/profile', '/api/v1/privacy/notice', '/api/v1/meeting/get-meetings', '/api/v1/payments/services'];
+    for (const path of first) {
+      const calls = asked.filter((a) => a.path === path);
+      // Asked once, by the page's preload (the app's own calls say they accept JSON): the app took that answer.
+      expect(calls, path).toHaveLength(1);
+      expect(calls[0]!.accept, path).not.toContain('application/json');
+    }
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+    expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
+  });
+
   it('lists the services to book more sessions', async () => {
     const { client } = await seedClientWithMeeting();
     const { page } = await session.newPage();

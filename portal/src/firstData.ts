@@ -1,11 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@bh/shared';
+import { firstCallsFor, type FirstCall } from '@bh/shared/rules/first-calls';
+import { portalPageFor } from '@bh/shared/rules/portal-pages';
 import { servicesQuery } from './dashboard/services.ts';
 import { meetingsQuery } from './meetings/useMeetings.ts';
 import { noticeQuery } from './privacy/client.ts';
-import { DASHBOARD_PATH, LOGIN_PATH } from './providers/authProvider.ts';
-import { canAccess, type PortalPermissions } from './providers/canAccess.ts';
 import type { PortalDataProvider } from './providers/dataProvider.ts';
+
+type Prefetch = (queryClient: QueryClient, dataProvider: PortalDataProvider) => Promise<void>;
+
+/** The query each first call fills; the profile is the sign-in check's own (authProvider). */
+const PREFETCH: Record<Exclude<FirstCall, 'userProfile'>, Prefetch> = {
+  privacyNotice: (queryClient) => queryClient.prefetchQuery(noticeQuery()),
+  meetingList: (queryClient, dataProvider) => queryClient.prefetchQuery(meetingsQuery(dataProvider)),
+  paymentServices: (queryClient, dataProvider) => queryClient.prefetchQuery(servicesQuery(dataProvider)),
+};
 
 /**
  * What the first screen behind the login reads, asked for as soon as the person is known (the
@@ -16,14 +25,11 @@ import type { PortalDataProvider } from './providers/dataProvider.ts';
  * a phone; issue 20). The screens read the same queries (`noticeQuery`, `meetingsQuery`,
  * `servicesQuery`), so they find the answers, or the calls under way, instead of asking again.
  *
- * Only what the page will show is asked for: the notice's status on every page behind the login,
- * and on the dashboard the meetings and services when this person's role may see them.
+ * Which calls, for whom, is the shared rule the server also reads to name them in the page it
+ * sends (`firstCallsFor`): a page opened directly then finds the answers already on their way.
  */
 export function prefetchFirstData(queryClient: QueryClient, dataProvider: PortalDataProvider, user: PublicUser, pathname: string): void {
-  if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return;
-  void queryClient.prefetchQuery(noticeQuery());
-  if (pathname !== DASHBOARD_PATH && pathname !== '/') return;
-  const permissions: PortalPermissions = { role: user.role, isVerified: user.isVerified };
-  if (canAccess(permissions, { resource: 'meetings', action: 'list' })) void queryClient.prefetchQuery(meetingsQuery(dataProvider));
-  if (canAccess(permissions, { resource: 'payments', action: 'book' })) void queryClient.prefetchQuery(servicesQuery(dataProvider));
+  for (const call of firstCallsFor(portalPageFor(pathname), user)) {
+    if (call !== 'userProfile') void PREFETCH[call](queryClient, dataProvider);
+  }
 }

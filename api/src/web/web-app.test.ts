@@ -72,6 +72,33 @@ describe('one origin', () => {
     }
   });
 
+  it('names the first screen’s calls for the person signed in (preload), and sends such a page to no one else', async () => {
+    const preloads = (res: Response) => [...(res.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel=preload; as=fetch; crossorigin=anonymous/g)].map((m) => m[1]);
+    const client = await ctx.signedIn('user');
+    const dashboard = await web.request('/dashboard', { headers: { cookie: client.cookie } });
+    expect(preloads(dashboard)).toEqual(['/api/v1/user/profile', '/api/v1/privacy/notice', '/api/v1/meeting/get-meetings', '/api/v1/payments/services']);
+    expect(dashboard.headers.get('cache-control')).toBe('private, no-cache');
+    expect(dashboard.headers.get('etag')).toBeNull();
+    expect(await dashboard.text()).toContain('<title>Portal</title>');
+    // The etag of the page as anyone gets it does not bring back a 304 without this person's links.
+    const etag = (await web.request('/dashboard')).headers.get('etag')!;
+    expect((await web.request('/dashboard', { headers: { cookie: client.cookie, 'if-none-match': etag } })).status).toBe(200);
+    // Another page behind the login reads no meetings or services first.
+    expect(preloads(await web.request('/privacy', { headers: { cookie: client.cookie } }))).toEqual(['/api/v1/user/profile', '/api/v1/privacy/notice']);
+    // Each role gets only what its dashboard reads (DESIGN §5 via firstCallsFor): an associate books no services, one not yet verified reads no meetings.
+    const associate = await ctx.signedIn('doctor', 'verified');
+    expect(preloads(await web.request('/dashboard', { headers: { cookie: associate.cookie } }))).toEqual(['/api/v1/user/profile', '/api/v1/privacy/notice', '/api/v1/meeting/get-meetings']);
+    const applicant = await ctx.signedIn('doctor', 'not_submitted');
+    expect(preloads(await web.request('/dashboard', { headers: { cookie: applicant.cookie } }))).toEqual(['/api/v1/user/profile', '/api/v1/privacy/notice']);
+    // No session, an unknown one, or the sign-in page: the shared page, no links, cacheable as before.
+    for (const [path, cookie] of [['/dashboard', ''], ['/dashboard', 'bh_session=' + 'x'.repeat(43)], ['/login', client.cookie]] as const) {
+      const res = await web.request(path, cookie ? { headers: { cookie } } : {});
+      expect(res.headers.get('link'), `${path} ${cookie}`).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('etag')).not.toBeNull();
+    }
+  });
+
   it('answers unknown paths with the site’s 404 page and unknown payment plans with their own page', async () => {
     const missing = await web.request('/no-such-page');
     expect(missing.status).toBe(404);

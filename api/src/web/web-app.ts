@@ -8,7 +8,11 @@ import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
 import type { Mailbox } from '../mail/mailbox.ts';
 import { mailboxPage } from '../mail/mailbox-page.ts';
 import { dbDeadline } from './db-deadline.ts';
-import { PORTAL_PAGES, portalPageFor } from '@bh/shared/rules/portal-pages';
+import { getCookie } from 'hono/cookie';
+import { api, API_BASE } from '@bh/shared/contract';
+import { firstCallsFor, type FirstCall } from '@bh/shared/rules/first-calls';
+import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
+import { SESSION_COOKIE } from '../lib/sessions.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|availability|privacy|admin)(\/.*)?$/i;
@@ -32,15 +36,38 @@ function isHttps(c: Context, trustProxy: boolean): boolean {
   return c.req.url.startsWith('https:');
 }
 
-function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean): Response {
+/** The URL of each first call (all without parameters), from their definitions. */
+const FIRST_CALL_URLS: Record<FirstCall, string> = {
+  userProfile: `${API_BASE}${api.user.profile.path}`,
+  privacyNotice: `${API_BASE}${api.privacy.notice.path}`,
+  meetingList: `${API_BASE}${api.meeting.list.path}`,
+  paymentServices: `${API_BASE}${api.payments.services.path}`,
+};
+
+/** How long a page waits to learn whose session it carries before it goes without preloads. */
+const FIRST_CALLS_WAIT_MS = 250;
+
+/** The work's answer, or null when it fails or takes longer than `ms`. */
+async function withinMs<T>(ms: number, work: () => Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([work().catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean, options: { etag?: boolean } = {}): Response {
+  const etag = options.etag ?? true;
   c.header('Cache-Control', cacheControl);
-  c.header('ETag', file.etag);
+  if (etag) c.header('ETag', file.etag);
   c.header('Vary', 'Accept-Encoding');
   if (file.type.startsWith('text/html')) {
     c.header('Content-Security-Policy', pageCsp(file.scriptHashes, https));
     for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
   }
-  if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
+  if (etag && status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
   c.header('Content-Type', file.type);
   const accept = c.req.header('accept-encoding') ?? '';
   let body = file.body;
@@ -87,6 +114,23 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     app.all('*', (c) => forwardToDevServer(c.req.raw, devProxy, PORTAL_ROUTE.test(c.req.path)));
   }
 
+  /**
+   * The `Link` header that preloads the first calls of a page behind the login for the person whose
+   * session the request carries (`firstCallsFor`), or null: no session, or the database too slow
+   * to say whose it is (the page never waits for it more than FIRST_CALLS_WAIT_MS).
+   */
+  const firstCalls = async (c: Context, page: PortalPage): Promise<string | null> => {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (!token) return null;
+    const subject = await withinMs(FIRST_CALLS_WAIT_MS, async () => {
+      const session = await deps.sessions.resolve(token);
+      return session ? deps.cols.users.findOne({ _id: session.userId }, { projection: { role: 1, isVerified: 1 } }) : null;
+    });
+    if (!subject) return null;
+    const calls = firstCallsFor(page, subject);
+    return calls.length ? calls.map((call) => `<${FIRST_CALL_URLS[call]}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ') : null;
+  };
+
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = c.req.path;
     const https = isHttps(c, deps.config.trustProxy);
@@ -95,9 +139,14 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
 
     if (PORTAL_ROUTE.test(path)) {
       // A build from before the signed-in pages existed has index.html only.
-      const index = (await portal.lookup(`/${portalPageFor(path)}`)) ?? (await portal.lookup(`/${PORTAL_PAGES.signIn}`));
-      if (index) return send(c, index, 200, revalidate, https);
-      return c.text('The portal has not been built. Run `pnpm build`.', 503);
+      const page = portalPageFor(path);
+      const index = (await portal.lookup(`/${page}`)) ?? (await portal.lookup(`/${PORTAL_PAGES.signIn}`));
+      if (!index) return c.text('The portal has not been built. Run `pnpm build`.', 503);
+      const preloads = page === PORTAL_PAGES.signIn ? null : await firstCalls(c, page);
+      if (!preloads) return send(c, index, 200, revalidate, https);
+      // Named for this person: kept by no shared cache, and always sent whole (no 304 with another person's links).
+      c.header('Link', preloads);
+      return send(c, index, 200, 'private, no-cache', https, { etag: false });
     }
     if (path.startsWith('/app-assets/')) {
       const asset = await portal.lookup(path);
