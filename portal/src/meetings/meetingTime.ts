@@ -1,4 +1,4 @@
-import { formatIst, parseIsoDate, type Meeting } from '@bh/shared';
+import { dateFormatter, formatIst, parseIsoDate, type Meeting } from '@bh/shared';
 
 export function startOf(meeting: Meeting): Date {
   return new Date(meeting.startsAt);
@@ -18,37 +18,27 @@ function calendarDate(meetingDate: string): Date | null {
   return parts ? new Date(Date.UTC(parts.year, parts.month - 1, parts.day)) : null;
 }
 
+const dateFormat = dateFormatter('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const dayFormat = dateFormatter('en-IN', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' });
+const weekdayFormat = dateFormatter('en-IN', { timeZone: 'UTC', weekday: 'long' });
+const todayFormat = dateFormatter('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
 /** 'Sat, 21 Nov 2026' */
 export function formatMeetingDate(meetingDate: string): string {
   const date = calendarDate(meetingDate);
-  if (!date) return meetingDate;
-  return new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
+  return date ? dateFormat(date) : meetingDate;
 }
 
 /** 'Saturday, 21 Nov, 2026': the day named once, in full, then the date. */
 export function formatMeetingDay(meetingDate: string): string {
   const date = calendarDate(meetingDate);
-  if (!date) return meetingDate;
-  return new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
+  return date ? dayFormat(date) : meetingDate;
 }
 
 /** 'Saturday' */
 export function meetingWeekday(meetingDate: string): string {
   const date = calendarDate(meetingDate);
-  if (!date) return '';
-  return new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'long' }).format(date);
+  return date ? weekdayFormat(date) : '';
 }
 
 /** A join time in Asia/Kolkata, or null when nobody joined yet. */
@@ -58,11 +48,5 @@ export function formatJoinTime(instant: string | null): string | null {
 
 /** Today in India, for the dashboard header: 'Saturday, 21 November 2026'. */
 export function formatToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(now);
+  return todayFormat(now);
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   countdownParts,
+  dateFormatter,
   dashboardState,
   istDateAndTime,
   istDateString,
@@ -121,5 +122,29 @@ describe('formatIstWithZone', () => {
     expect(formatIstWithZone('2026-11-23T18:30:00.000Z')).toBe('Tue, 24 Nov 2026, 12:00 AM IST');
     expect(formatIstWithZone('2026-11-24T06:30:00.000Z')).toBe('Tue, 24 Nov 2026, 12:00 PM IST');
     expect(formatIstWithZone('2026-12-31T20:05:00.000Z')).toBe('Fri, 01 Jan 2027, 01:35 AM IST');
+  });
+});
+
+describe('dateFormatter', () => {
+  it('builds its Intl formatter once, on first use, and formats as a new one would', () => {
+    const Real = Intl.DateTimeFormat;
+    let built = 0;
+    const counting = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      built += 1;
+      return new Real(...args);
+    } as unknown as typeof Intl.DateTimeFormat);
+    try {
+      const options = { timeZone: 'Asia/Kolkata', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } as const;
+      const format = dateFormatter('en-IN', options);
+      expect(built).toBe(0);
+      const days = [new Date('2026-11-21T04:30:00Z'), new Date('2026-11-21T20:00:00Z'), new Date('2027-01-01T00:00:00Z')];
+      const texts = days.map(format);
+      expect(built).toBe(1);
+      expect(texts).toEqual(days.map((d) => new Real('en-IN', options).format(d)));
+      // 20:00 UTC is already the next day in India.
+      expect(texts.slice(0, 2)).toEqual(['Saturday, 21 November 2026', 'Sunday, 22 November 2026']);
+    } finally {
+      counting.mockRestore();
+    }
   });
 });
