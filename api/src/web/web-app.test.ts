@@ -99,6 +99,20 @@ describe('one origin', () => {
     }
   });
 
+  it('sends such a page without links, at once, when the database cannot say whose session it is', async () => {
+    const client = await ctx.signedIn('user');
+    const root = mkdtempSync(join(tmpdir(), 'bh-web-hung-'));
+    writeFileSync(join(root, 'dashboard.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    for (const resolve of [() => new Promise<never>(() => {}), () => Promise.reject(new Error('connection closed'))]) {
+      const hung = createWebApp({ ...ctx.deps, sessions: Object.assign(Object.create(ctx.deps.sessions), { resolve }) }, { siteDir: root, portalDir: root });
+      // A lookup that never answers would hold the page until the test times out.
+      const res = await hung.request('/dashboard', { headers: { cookie: client.cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('link')).toBeNull();
+      expect(await res.text()).toContain('<title>Portal</title>');
+    }
+  });
+
   it('answers unknown paths with the site’s 404 page and unknown payment plans with their own page', async () => {
     const missing = await web.request('/no-such-page');
     expect(missing.status).toBe(404);
