@@ -359,6 +359,28 @@ describe('joining a meeting', () => {
     expect(await screen.findByText('Available 5 minutes before start time')).toBeInTheDocument();
   });
 
+  it('opens on the dashboard left open, within a second of 5:00 before the start, the card and the table alike', async () => {
+    const start = new Date('2026-03-10T05:00:00.000Z');
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(start.getTime() - 5 * 60_000 - 2_000));
+    const db = testDb();
+    const { priya, meera } = people(db);
+    addMeeting(db, { client: priya, associate: meera, startsAt: start });
+    renderPortal('/dashboard', { db, signedIn: priya });
+    const card = await screen.findByRole('region', { name: 'Next Meeting' });
+    const seconds = () => within(card).getByTestId('countdown-seconds').firstChild?.textContent;
+    await waitFor(() => expect(joinButtons()).toHaveLength(2));
+    for (const button of joinButtons()) expect(button).toBeDisabled();
+    expect(seconds()).toBe('02');
+    // The countdown ticks each second; the buttons wait for the minute in which the window opens.
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(seconds()).toBe('01');
+    for (const button of joinButtons()) expect(button).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(seconds()).toBe('00');
+    for (const button of joinButtons()) expect(button).toBeEnabled();
+  });
+
   it('opens 4:59 before the start, without the badge yet', async () => {
     await dashboardAt(-4 - 59 / 60);
     for (const button of joinButtons()) expect(button).toBeEnabled();

@@ -3,7 +3,7 @@ import CelebrationIcon from '@mui/icons-material/Celebration';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { dashboardState } from '@bh/shared';
 import { QueryState } from '../components/QueryState.tsx';
-import { useNow } from '../components/useNow.ts';
+import { useMinuteNow } from '../components/useNow.ts';
 import { startOf } from '../meetings/meetingTime.ts';
 import { useMeetings } from '../meetings/useMeetings.ts';
 import { isLocked } from '../providers/canAccess.ts';
@@ -16,7 +16,8 @@ import { SessionsTable } from './SessionsTable.tsx';
 
 /** The dashboard of spec §2.6 for clients, associates and admins. */
 export default function Dashboard() {
-  const now = useNow(1000);
+  // The lists change on whole minutes; only the next meeting's countdown ticks each second (NextMeetingCard).
+  const now = useMinuteNow();
   const { identity, isPending: identityPending } = usePortalIdentity();
   const { can, permissions, isPending: permissionsPending } = useAccess();
   const canList = can('meetings', 'list');
@@ -44,7 +45,7 @@ export default function Dashboard() {
           <QueryState query={meetings} errorKey="bh.dashboard.loadFailed" retryKey="bh.dashboard.retry" loading={<Loading />}>
             {() => (
               <>
-                {next ? <NextMeetingCard meeting={next} now={now} /> : <AllCaughtUp />}
+                {next ? <NextMeetingCard meeting={next} /> : <AllCaughtUp />}
                 {upcoming.length > 0 ? <SessionsTable kind="upcoming" meetings={upcoming} now={now} /> : null}
                 {can('meetings', 'listPast') ? <SessionsTable kind="past" meetings={past} now={now} /> : null}
               </>

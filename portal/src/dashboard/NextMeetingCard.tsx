@@ -2,15 +2,19 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { useTranslate } from 'react-admin';
 import { countdownParts, type Meeting } from '@bh/shared';
+import { useMinuteNow, useNow } from '../components/useNow.ts';
 import { JoinButton } from '../meetings/JoinButton.tsx';
 import { formatMeetingDate, startOf } from '../meetings/meetingTime.ts';
 import { useAccess } from '../providers/hooks.ts';
 
-/** The soonest upcoming meeting with a live 'Starts in' countdown, 'Started' once it has begun. */
-export function NextMeetingCard({ meeting, now }: { meeting: Meeting; now: Date }) {
+/**
+ * The soonest upcoming meeting with a live 'Starts in' countdown, 'Started' once it has begun.
+ * Only the countdown renders each second; the rest of the card, like the lists, on whole minutes.
+ */
+export function NextMeetingCard({ meeting }: { meeting: Meeting }) {
   const translate = useTranslate();
   const { can, permissions } = useAccess();
-  const parts = countdownParts(startOf(meeting), now);
+  const now = useMinuteNow();
   const withWhom = can('meetings', 'viewParticipants')
     ? translate('bh.dashboard.withBoth', { client: meeting.clientName, associate: meeting.doctorName })
     : permissions?.role === 'user'
@@ -41,21 +45,28 @@ export function NextMeetingCard({ meeting, now }: { meeting: Meeting; now: Date 
           <Typography variant="subtitle2" component="p" color="text.secondary">
             {translate('bh.dashboard.startsIn')}
           </Typography>
-          {parts.started ? (
-            <Typography variant="h5" component="p" color="success.main" sx={{ fontWeight: 700 }}>
-              {translate('bh.dashboard.started')}
-            </Typography>
-          ) : (
-            <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-              <CountdownUnit value={parts.days} labelKey="bh.dashboard.days" />
-              <CountdownUnit value={parts.hours} labelKey="bh.dashboard.hours" />
-              <CountdownUnit value={parts.minutes} labelKey="bh.dashboard.minutes" />
-              <CountdownUnit value={parts.seconds} labelKey="bh.dashboard.seconds" />
-            </Stack>
-          )}
+          <Countdown start={startOf(meeting)} />
         </Box>
       </Stack>
     </Paper>
+  );
+}
+
+/** The part of the card that ticks each second. */
+function Countdown({ start }: { start: Date }) {
+  const translate = useTranslate();
+  const parts = countdownParts(start, useNow(1000));
+  return parts.started ? (
+    <Typography variant="h5" component="p" color="success.main" sx={{ fontWeight: 700 }}>
+      {translate('bh.dashboard.started')}
+    </Typography>
+  ) : (
+    <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+      <CountdownUnit value={parts.days} labelKey="bh.dashboard.days" />
+      <CountdownUnit value={parts.hours} labelKey="bh.dashboard.hours" />
+      <CountdownUnit value={parts.minutes} labelKey="bh.dashboard.minutes" />
+      <CountdownUnit value={parts.seconds} labelKey="bh.dashboard.seconds" />
+    </Stack>
   );
 }
 

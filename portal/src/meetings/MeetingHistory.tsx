@@ -4,7 +4,7 @@ import { LinkBase, Loading, useTranslate } from 'react-admin';
 import { dashboardState, type Meeting } from '@bh/shared';
 import { Email } from '../components/Email.tsx';
 import { QueryState } from '../components/QueryState.tsx';
-import { useNow } from '../components/useNow.ts';
+import { useMinuteNow } from '../components/useNow.ts';
 import { useAccess } from '../providers/hooks.ts';
 import { MeetingChanges, MeetingStatusChip } from './BookingActions.tsx';
 import { JoinButton } from './JoinButton.tsx';
@@ -37,7 +37,7 @@ function HistoryTable() {
 
 function HistoryRows({ meetings }: { meetings: Meeting[] }) {
   const translate = useTranslate();
-  const now = useNow(1000);
+  const now = useMinuteNow();
   const { can } = useAccess();
   const showBoth = can('meetings', 'viewParticipants');
   const showJoinTimes = can('meetings', 'viewJoinTimes');

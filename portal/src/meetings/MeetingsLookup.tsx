@@ -18,7 +18,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNotify, useTranslate } from 'react-admin';
 import { isHttpUrl, lookupState, meetingLookupRequest, type Meeting, type MeetingLookupRequest } from '@bh/shared';
 import { MeetingStatusChip } from './BookingActions.tsx';
-import { useNow } from '../components/useNow.ts';
+import { useMinuteNow } from '../components/useNow.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { useAccess, usePortalDataProvider } from '../providers/hooks.ts';
 import { Email } from '../components/Email.tsx';
@@ -40,7 +40,7 @@ function Lookup() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
-  const now = useNow(1000);
+  const now = useMinuteNow();
   const { can } = useAccess();
   const showJoinTimes = can('meetingsLookup', 'viewJoinTimes');
   const [result, setResult] = useState<Meeting[] | null>(null);
