@@ -13,6 +13,7 @@ import { api, API_BASE } from '@bh/shared/contract';
 import { firstCallsFor, type FirstCall } from '@bh/shared/rules/first-calls';
 import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
+import { signedInUser } from '../middleware/session.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|availability|privacy|admin)(\/.*)?$/i;
@@ -122,12 +123,9 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
   const firstCalls = async (c: Context, page: PortalPage): Promise<string | null> => {
     const token = getCookie(c, SESSION_COOKIE);
     if (!token) return null;
-    const subject = await withinMs(FIRST_CALLS_WAIT_MS, async () => {
-      const session = await deps.sessions.resolve(token);
-      return session ? deps.cols.users.findOne({ _id: session.userId }, { projection: { role: 1, isVerified: 1 } }) : null;
-    });
-    if (!subject) return null;
-    const calls = firstCallsFor(page, subject);
+    const signedIn = await withinMs(FIRST_CALLS_WAIT_MS, () => signedInUser(deps, token));
+    if (!signedIn) return null;
+    const calls = firstCallsFor(page, signedIn.user);
     return calls.length ? calls.map((call) => `<${FIRST_CALL_URLS[call]}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ') : null;
   };
 

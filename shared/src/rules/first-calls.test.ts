@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../contract/index.ts';
+import { allOperations } from '../contract/cases.ts';
 import { mayCall, type AccessSubject } from '../contract/access.ts';
 import { firstCallsFor } from './first-calls.ts';
 import { PORTAL_PAGES } from './portal-pages.ts';
@@ -8,7 +8,7 @@ const client: AccessSubject = { role: 'user', isVerified: 'not_submitted' };
 const associate: AccessSubject = { role: 'doctor', isVerified: 'verified' };
 const applicant: AccessSubject = { role: 'doctor', isVerified: 'pending' };
 const admin: AccessSubject = { role: 'admin', isVerified: 'verified' };
-const OPS = Object.fromEntries(Object.values(api).flatMap((area) => Object.values(area)).map((op) => [op.operationId, op]));
+const OPS = Object.fromEntries(allOperations().map((op) => [op.operationId, op]));
 
 describe('firstCallsFor', () => {
   it('gives each page behind the login the calls its first screen makes, for whom it makes them', () => {
