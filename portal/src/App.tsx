@@ -33,18 +33,18 @@ import { createLazyDataProvider } from './providers/lazyDataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
 import { prefetchFirstData } from './firstData.ts';
-import { loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
+import { lazyScreen, loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
 
 // Everything behind the login is loaded on demand, so the sign-in page stays small: the shell
 // (top bar, menus) as much as the screens.
-const PortalLayout = lazy(loadLayout);
-const Dashboard = lazy(loadDashboard);
+const PortalLayout = lazyScreen(loadLayout, (m) => m.default);
+const Dashboard = lazyScreen(loadDashboard, (m) => m.default);
 const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
 const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
 const ApplicationPage = lazy(() => import('./applications/ApplicationPage.tsx'));
 const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage.tsx'));
 const PrivacyPage = lazy(() => import('./privacy/PrivacyPage.tsx'));
-const NoticeGate = lazy(() => loadNoticeGate().then((m) => ({ default: m.NoticeGate })));
+const NoticeGate = lazyScreen(loadNoticeGate, (m) => m.NoticeGate);
 const ForgotPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.AcceptInvitationPage })));

@@ -1,4 +1,47 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
+
+/** A module's loader that keeps the module once it has arrived (`current`), and asks for it once. */
+export interface ModuleLoader<M> {
+  (): Promise<M>;
+  readonly current: M | undefined;
+}
+
+export function moduleLoader<M>(load: () => Promise<M>): ModuleLoader<M> {
+  let pending: Promise<M> | undefined;
+  const state: { current: M | undefined } = { current: undefined };
+  const loader = () =>
+    (pending ??= load().then(
+      (module) => (state.current = module),
+      (error: unknown) => {
+        // Not kept: a later render or preload asks again.
+        pending = undefined;
+        throw error;
+      },
+    ));
+  return Object.defineProperty(loader, 'current', { get: () => state.current }) as ModuleLoader<M>;
+}
+
+/**
+ * React.lazy for a screen whose module may already be here (preloaded while the sign-in check or
+ * the sign-in form ran). React.lazy suspends on the first render even then, since a promise answers
+ * a tick later: its Suspense fallback (the loading page) is committed, and React holds the screen
+ * that replaces a fallback back until 300 ms after the fallback showed, so that fallbacks do not
+ * flicker (its "throttled" reveal). On /dashboard that was about 260 ms of an idle page before the
+ * dashboard showed. A module that is here is handed over at once instead (a thenable that answers
+ * synchronously, which React.lazy reads as resolved), so nothing suspends and the screen renders in
+ * the same pass as the shell around it.
+ */
+export function lazyScreen<M, P extends object>(loader: ModuleLoader<M>, pick: (module: M) => ComponentType<P>): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => {
+    const here = loader.current;
+    if (here === undefined) return loader().then((module) => ({ default: pick(module) }));
+    const resolved: PromiseLike<{ default: ComponentType<P> }> = {
+      then: (onResolved) => (onResolved ? onResolved({ default: pick(here) }) : undefined) as never,
+    };
+    return resolved as Promise<{ default: ComponentType<P> }>;
+  });
+}
 
 /**
  * The modules a signed-in person sees first: the shell (top bar, menus), the privacy notice gate
@@ -10,9 +53,9 @@ import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/p
  * (modulepreload; vite.config.ts puts what these three share in one chunk), and a module asked for
  * twice is fetched once.
  */
-export const loadLayout = () => import('./layout/Layout.tsx');
-export const loadNoticeGate = () => import('./privacy/NoticeGate.tsx');
-export const loadDashboard = () => import('./dashboard/Dashboard.tsx');
+export const loadLayout = moduleLoader(() => import('./layout/Layout.tsx'));
+export const loadNoticeGate = moduleLoader(() => import('./privacy/NoticeGate.tsx'));
+export const loadDashboard = moduleLoader(() => import('./dashboard/Dashboard.tsx'));
 
 const asked = new Set<() => Promise<unknown>>();
 
