@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
 
 /** A module's loader that keeps the module once it has arrived (`current`), and asks for it once. */
@@ -24,23 +24,20 @@ export function moduleLoader<M>(load: () => Promise<M>): ModuleLoader<M> {
 
 /**
  * React.lazy for a screen whose module may already be here (preloaded while the sign-in check or
- * the sign-in form ran). React.lazy suspends on the first render even then, since a promise answers
+ * the sign-in form ran). React.lazy suspends on its first render even then, since a promise answers
  * a tick later: its Suspense fallback (the loading page) is committed, and React holds the screen
  * that replaces a fallback back until 300 ms after the fallback showed, so that fallbacks do not
  * flicker (its "throttled" reveal). On /dashboard that was about 260 ms of an idle page before the
- * dashboard showed. A module that is here is handed over at once instead (a thenable that answers
- * synchronously, which React.lazy reads as resolved), so nothing suspends and the screen renders in
- * the same pass as the shell around it.
+ * dashboard showed. A module that is here is rendered directly instead, so nothing suspends and the
+ * screen renders in the same pass as the shell around it. (A module that arrives while the lazy
+ * one waits is kept before the lazy one hears of it, so its retry renders it directly too.)
  */
-export function lazyScreen<M, P extends object>(loader: ModuleLoader<M>, pick: (module: M) => ComponentType<P>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => {
+export function lazyScreen<M, P extends object>(loader: ModuleLoader<M>, pick: (module: M) => ComponentType<P>): ComponentType<P> {
+  const Lazy = lazy(() => loader().then((module) => ({ default: pick(module) })));
+  return function Screen(props: P) {
     const here = loader.current;
-    if (here === undefined) return loader().then((module) => ({ default: pick(module) }));
-    const resolved: PromiseLike<{ default: ComponentType<P> }> = {
-      then: (onResolved) => (onResolved ? onResolved({ default: pick(here) }) : undefined) as never,
-    };
-    return resolved as Promise<{ default: ComponentType<P> }>;
-  });
+    return here === undefined ? createElement(Lazy, props) : createElement(pick(here), props);
+  };
 }
 
 /**
