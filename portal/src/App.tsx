@@ -16,6 +16,7 @@ import { adminScreens } from './admin/index.ts';
 import { RequireAccess, RequireAdmin } from './components/RequireAccess.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
+import { speaksPortalLocale } from './i18n/localeStore.ts';
 import { LoginPage } from './login/LoginPage.tsx';
 import { screenTitle } from './layout/useScreenTitle.ts';
 import { ErrorPage } from './pages/ErrorPage.tsx';
@@ -32,7 +33,7 @@ import type { PortalDataProvider } from './providers/dataProvider.ts';
 import { createLazyDataProvider } from './providers/lazyDataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
-import { prefetchFirstData } from './firstData.ts';
+import { whenSignedIn } from './firstData.ts';
 import { lazyScreen, loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
 
 // Everything behind the login is loaded on demand, so the sign-in page stays small: the shell
@@ -89,6 +90,35 @@ function Login() {
   return <LoginPage />;
 }
 
+export interface PortalProviders {
+  authProvider: PortalAuthProvider;
+  dataProvider: PortalDataProvider;
+  queryClient: QueryClient;
+  /** The first screen's data, asked for once the person is known (settles at once before). */
+  firstData: () => Promise<void>;
+}
+
+/**
+ * The portal's providers, wired together: once the person is known (a restored session or a
+ * login), react-admin's questions about them are answered and the first screen's data asked for
+ * (`whenSignedIn`). `currentPath` says where the portal is then: a restored session's first data is
+ * that page's; a login always lands on the dashboard.
+ */
+export function createPortalProviders(
+  currentPath: () => string,
+  given: { dataProvider?: PortalDataProvider | undefined; queryClient?: QueryClient | undefined } = {},
+): PortalProviders {
+  const dataProvider = given.dataProvider ?? createLazyDataProvider();
+  const queryClient = given.queryClient ?? createQueryClient();
+  let firstData: Promise<void> = Promise.resolve();
+  const authProvider = createAuthProvider({
+    onSignedIn: (user, how) => {
+      firstData = whenSignedIn(queryClient, dataProvider, user, how === 'login' ? DASHBOARD_PATH : currentPath());
+    },
+  });
+  return { authProvider, dataProvider, queryClient, firstData: () => firstData };
+}
+
 export interface AppProps {
   authProvider?: PortalAuthProvider;
   dataProvider?: PortalDataProvider;
@@ -108,14 +138,13 @@ export function App(props: AppProps) {
   const path = useRef(location.pathname);
   path.current = location.pathname;
   const [defaults] = useState(() => {
-    const dataProvider = props.dataProvider ?? createLazyDataProvider();
-    const queryClient = props.queryClient ?? createQueryClient();
-    const authProvider =
-      props.authProvider ??
-      createAuthProvider({
-        onSignedIn: (user, how) => prefetchFirstData(queryClient, dataProvider, user, how === 'login' ? DASHBOARD_PATH : path.current),
-      });
-    return { authProvider, dataProvider, queryClient, store: props.store ?? localStorageStore(undefined, 'better-health-portal') };
+    const made = createPortalProviders(() => path.current, props);
+    return {
+      authProvider: props.authProvider ?? made.authProvider,
+      dataProvider: made.dataProvider,
+      queryClient: made.queryClient,
+      store: speaksPortalLocale(props.store ?? localStorageStore(undefined, 'better-health-portal')),
+    };
   });
   return (
     <AdminContext

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@bh/shared';
 import { firstCallsFor, type FirstCall } from '@bh/shared/rules/first-calls';
-import { portalPageFor } from '@bh/shared/rules/portal-pages';
+import { PORTAL_PAGES, portalPageFor } from '@bh/shared/rules/portal-pages';
 import { servicesQuery } from './dashboard/services.ts';
 import { meetingsQuery } from './meetings/useMeetings.ts';
 import { noticeQuery } from './privacy/client.ts';
 import type { PortalDataProvider } from './providers/dataProvider.ts';
+import { identityOf, permissionsOf, type PortalAuthProvider } from './providers/authProvider.ts';
 
 type Prefetch = (queryClient: QueryClient, dataProvider: PortalDataProvider) => Promise<void>;
 
@@ -28,8 +29,58 @@ const PREFETCH: Record<Exclude<FirstCall, 'userProfile'>, Prefetch> = {
  * Which calls, for whom, is the shared rule the server also reads to name them in the page it
  * sends (`firstCallsFor`): a page opened directly then finds the answers already on their way.
  */
-export function prefetchFirstData(queryClient: QueryClient, dataProvider: PortalDataProvider, user: PublicUser, pathname: string): void {
-  for (const call of firstCallsFor(portalPageFor(pathname), user)) {
-    if (call !== 'userProfile') void PREFETCH[call](queryClient, dataProvider);
-  }
+export function prefetchFirstData(queryClient: QueryClient, dataProvider: PortalDataProvider, user: PublicUser, pathname: string): Promise<void> {
+  const calls = firstCallsFor(portalPageFor(pathname), user).flatMap((call) => (call === 'userProfile' ? [] : [PREFETCH[call](queryClient, dataProvider)]));
+  return Promise.all(calls).then(() => undefined);
+}
+
+/**
+ * react-admin's own questions about the person (signed in? who? what may they do?), answered in
+ * its query cache as soon as the person is known. Its shell asks each on mount; without an answer
+ * there it rendered first without one and then again for each answer, and an answer from its query
+ * cache renders in a blocking pass (a phone's main thread held for the whole shell, two or three
+ * times; issue 20). The keys are react-admin's (ra-core's useAuthState, useGetIdentity and
+ * usePermissions, with their default parameters); `firstData.test.tsx` fails when they no longer
+ * match. Answers that go stale are asked again as before.
+ */
+export function answerAuthQueries(queryClient: QueryClient, user: PublicUser): void {
+  queryClient.setQueryData(['auth', 'checkAuth', {}], true);
+  queryClient.setQueryData(['auth', 'getIdentity'], identityOf(user));
+  queryClient.setQueryData(['auth', 'getPermissions', {}], permissionsOf(user));
+}
+
+/** Once the person is known: react-admin's questions answered, and the first screen's data asked for. */
+export function whenSignedIn(queryClient: QueryClient, dataProvider: PortalDataProvider, user: PublicUser, pathname: string): Promise<void> {
+  answerAuthQueries(queryClient, user);
+  return prefetchFirstData(queryClient, dataProvider, user, pathname);
+}
+
+/** How long a page behind the login waits, once the person is known, for its first data before its first render. */
+export const FIRST_DATA_WAIT_MS = 300;
+/** How long it waits for the sign-in check at most: past it, the portal renders its loading page as before. */
+export const SIGN_IN_CHECK_WAIT_MS = 3_000;
+
+const within = (ms: number, work: Promise<unknown>): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work.catch(() => undefined).finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * What a page opened directly waits for before the portal's first render: behind the login, the
+ * sign-in check (already under way: its call leaves with the page) and then, briefly, the first
+ * screen's data (`whenSignedIn`). The first render is a transition, which React does in slices
+ * between which the browser stays responsive; what comes after it, from an answer arriving, is
+ * rendered in one blocking pass. So the shell and the dashboard render in that first, sliced render
+ * with their data, instead of a loading page first and then the shell and the dashboard in blocking
+ * passes (issue 20). The boot screen stays meanwhile; the sign-in pages wait for nothing.
+ */
+export async function readyForFirstRender(authProvider: PortalAuthProvider, firstData: () => Promise<void>, pathname: string): Promise<void> {
+  if (portalPageFor(pathname) === PORTAL_PAGES.signIn) return;
+  let known = false;
+  await within(SIGN_IN_CHECK_WAIT_MS, authProvider.currentUser().then((user) => (known = user !== null)));
+  if (known) await within(FIRST_DATA_WAIT_MS, firstData());
 }

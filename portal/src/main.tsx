@@ -1,7 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { App } from './App.tsx';
+import { App, createPortalProviders } from './App.tsx';
+import { readyForFirstRender } from './firstData.ts';
 import { preloadScreensFor } from './signedInScreens.ts';
 
 /**
@@ -16,14 +17,20 @@ async function startMocking(): Promise<void> {
 
 // Real paths (/dashboard, /details), not react-admin's default hash routes: the server serves the
 // portal at these paths and the spec's links point at them.
-const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+const portal = createPortalProviders(() => window.location.pathname);
+const router = createBrowserRouter([
+  { path: '*', element: <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={portal.queryClient} /> },
+]);
 
 const root = document.getElementById('root');
 if (root) {
   preloadScreensFor(window.location.pathname);
-  void startMocking().then(() => {
+  void startMocking().then(async () => {
     // The first render is a transition, so React yields to the browser every few milliseconds
     // instead of holding the main thread for the whole tree (issue 20: a phone's blocking time).
+    // Behind the login it waits for the person and, briefly, the first data (readyForFirstRender),
+    // so that this sliced render is the one that draws the shell and the screen.
+    await readyForFirstRender(portal.authProvider, portal.firstData, window.location.pathname);
     startTransition(() => {
       createRoot(root).render(
         <StrictMode>

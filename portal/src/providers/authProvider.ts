@@ -34,6 +34,8 @@ export interface LogoutParams {
 
 export interface PortalAuthProvider extends AuthProvider {
   login(params: LoginRequest): Promise<LoginResult>;
+  /** The signed-in person (loaded once, on start-up or at login), or null when nobody is. */
+  currentUser(): Promise<PublicUser | null>;
   /** Reloads the user from the server, e.g. after an application changes the verification status. */
   refreshUser(): Promise<PublicUser | null>;
 }
@@ -45,6 +47,23 @@ export interface AuthProviderOptions {
    * (`firstData.ts`).
    */
   onSignedIn?: (user: PublicUser, how: 'restored' | 'login') => void;
+}
+
+/** What react-admin's getIdentity answers for a person. */
+export function identityOf(u: PublicUser): PortalIdentity {
+  return {
+    id: u._id,
+    fullName: u.name,
+    email: u.email,
+    role: u.role,
+    isVerified: u.isVerified,
+    ...(u.rejectionReason ? { rejectionReason: u.rejectionReason } : {}),
+  };
+}
+
+/** What react-admin's getPermissions answers: what the access rule reads of a person. */
+export function permissionsOf(u: PublicUser | null): PortalPermissions | null {
+  return u ? { role: u.role, isVerified: u.isVerified } : null;
 }
 
 /**
@@ -73,9 +92,6 @@ export function createAuthProvider(options: AuthProviderOptions = {}): PortalAut
   };
 
   const user = (): Promise<PublicUser | null> => current ?? fetchUser('restore');
-
-  const permissionsOf = (u: PublicUser | null): PortalPermissions | null =>
-    u ? { role: u.role, isVerified: u.isVerified } : null;
 
   return {
     async login(params: LoginRequest): Promise<LoginResult> {
@@ -114,14 +130,7 @@ export function createAuthProvider(options: AuthProviderOptions = {}): PortalAut
     async getIdentity(): Promise<PortalIdentity> {
       const u = await user();
       if (!u) throw new Error('Not signed in');
-      return {
-        id: u._id,
-        fullName: u.name,
-        email: u.email,
-        role: u.role,
-        isVerified: u.isVerified,
-        ...(u.rejectionReason ? { rejectionReason: u.rejectionReason } : {}),
-      };
+      return identityOf(u);
     },
 
     async getPermissions(): Promise<PortalPermissions | null> {
@@ -131,6 +140,8 @@ export function createAuthProvider(options: AuthProviderOptions = {}): PortalAut
     async canAccess(params: { action: string; resource: string }): Promise<boolean> {
       return canAccess(permissionsOf(await user().catch(() => null)), params);
     },
+
+    currentUser: user,
 
     async refreshUser(): Promise<PublicUser | null> {
       return fetchUser('refresh');

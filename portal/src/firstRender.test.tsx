@@ -1,0 +1,100 @@
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { memoryStore } from 'react-admin';
+import type { PublicUser } from '@bh/shared';
+import { App, createPortalProviders } from './App.tsx';
+import { FIRST_DATA_WAIT_MS, readyForFirstRender, SIGN_IN_CHECK_WAIT_MS } from './firstData.ts';
+import { addMeeting, addUser } from './mocks/db.ts';
+import type { PortalAuthProvider } from './providers/authProvider.ts';
+import { loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
+import { serveMockApi, testDb } from './test/render.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** What the portal's first render pass alone draws at `path` (server rendering runs no effects and waits for nothing). */
+function firstPass(portal: ReturnType<typeof createPortalProviders>, path: string): string {
+  const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={portal.queryClient} store={memoryStore()} />;
+  const router = createMemoryRouter([{ path: '*', element: app }], { initialEntries: [path] });
+  return renderToString(<RouterProvider router={router} />);
+}
+
+describe('the first render of a page opened behind the login (issue 20)', () => {
+  it('draws the shell and the dashboard with its data in the first, sliced render, once the person and the data are known', async () => {
+    const db = testDb();
+    const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
+    const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+    addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() + 3 * 3_600_000) });
+    db.sessionUserId = priya._id;
+    serveMockApi(db);
+    // As on /dashboard, the screens' modules arrive beside the entry (the page names them).
+    await Promise.all([loadLayout(), loadNoticeGate(), loadDashboard()]);
+
+    // Drawn at once, the portal draws its loading page: react-admin has not heard who is signed in.
+    const early = firstPass(createPortalProviders(() => '/dashboard'), '/dashboard');
+    expect(early).not.toContain('Upcoming Sessions');
+
+    const portal = createPortalProviders(() => '/dashboard');
+    await readyForFirstRender(portal.authProvider, portal.firstData, '/dashboard');
+    const html = firstPass(portal, '/dashboard');
+    // The dashboard and its meetings…
+    expect(html).toContain('Hello, Priya!');
+    expect(html).toContain('Upcoming Sessions');
+    expect(html).toContain('Meera Rao');
+    // …inside the shell, whose menu follows what the person may open (react-admin's permissions).
+    expect(html).toContain('Privacy &amp; my data');
+  });
+});
+
+function fakeAuth(currentUser: () => Promise<PublicUser | null>) {
+  const check = vi.fn(currentUser);
+  return { provider: { currentUser: check } as unknown as PortalAuthProvider, check };
+}
+
+const someone = { _id: 'u1', name: 'Priya Nair', email: 'priya@example.in', role: 'user', isVerified: 'verified' } as PublicUser;
+
+describe('what the first render waits for', () => {
+  it('on the sign-in pages, nothing: not even the sign-in check', async () => {
+    const { provider, check } = fakeAuth(() => new Promise(() => {}));
+    await readyForFirstRender(provider, () => new Promise(() => {}), '/login');
+    expect(check).not.toHaveBeenCalled();
+  });
+
+  it('without a session, the check only: no data is waited for', async () => {
+    const { provider } = fakeAuth(async () => null);
+    await readyForFirstRender(provider, () => new Promise(() => {}), '/dashboard');
+  });
+
+  it('with a session, the data as long as it takes within its wait, and no longer', async () => {
+    vi.useFakeTimers();
+    const { provider } = fakeAuth(async () => someone);
+    let done = false;
+    void readyForFirstRender(provider, () => new Promise(() => {}), '/dashboard').then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(FIRST_DATA_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+
+    let arrive: () => void = () => {};
+    done = false;
+    void readyForFirstRender(provider, () => new Promise<void>((resolve) => (arrive = resolve)), '/dashboard').then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(10);
+    arrive();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+  });
+
+  it('a sign-in check that hangs holds the portal back no longer than its wait, and one that fails not at all', async () => {
+    vi.useFakeTimers();
+    let done = false;
+    void readyForFirstRender(fakeAuth(() => new Promise(() => {})).provider, () => Promise.resolve(), '/meetinghistory').then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(SIGN_IN_CHECK_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    vi.useRealTimers();
+    await readyForFirstRender(fakeAuth(() => Promise.reject(new Error('offline'))).provider, () => new Promise(() => {}), '/dashboard');
+  });
+});
