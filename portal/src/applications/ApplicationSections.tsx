@@ -4,14 +4,14 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import { useTranslate } from 'react-admin';
 import {
-  dateFormatter,
+  calendarParts,
   DOCUMENT_TYPE_LABELS,
   fileIdFromUrl,
   formatIstWithZone,
   isHttpUrl,
   isMasked,
   maskLast4,
-  parseIsoDate,
+  MONTHS_SHORT_EN_IN,
   type ApplicationDetail,
 } from '@bh/shared';
 
@@ -32,13 +32,10 @@ export function masked(value: string): string {
   return isMasked(value) ? value : maskLast4(value);
 }
 
-const calendarDateFormat = dateFormatter('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-
 /** '1990-04-12' → '12 Apr 1990', read as a calendar date (no time zone shift). */
 export function formatCalendarDate(value: string): string {
-  const parts = parseIsoDate(value);
-  if (!parts) return value;
-  return calendarDateFormat(new Date(Date.UTC(parts.year, parts.month - 1, parts.day)));
+  const p = calendarParts(value);
+  return p ? `${p.day} ${MONTHS_SHORT_EN_IN[p.month]} ${p.year}` : value;
 }
 
 /** The salary slips as a list, whether the server sent one link, several, or none. */

@@ -1,6 +1,4 @@
-import { dateFormatter } from '@bh/shared';
-
-const adminTimeFormat = dateFormatter('en-US', { timeZone: 'Asia/Kolkata', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { istParts, MONTHS_SHORT } from '@bh/shared';
 
 /**
  * 'Nov 21, 2026, 10:05 AM' in India's time: the admin screens' timestamps (spec §2.15: short
@@ -8,5 +6,9 @@ const adminTimeFormat = dateFormatter('en-US', { timeZone: 'Asia/Kolkata', month
  */
 export function formatAdminTime(instant: string): string {
   const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : adminTimeFormat(date);
+  if (Number.isNaN(date.getTime())) return instant;
+  // en-US's spelling: the hour without a leading zero.
+  const p = istParts(date);
+  const hours = p.hours % 12 === 0 ? 12 : p.hours % 12;
+  return `${MONTHS_SHORT[p.month]} ${p.day}, ${p.year}, ${hours}:${String(p.minutes).padStart(2, '0')} ${p.hours < 12 ? 'AM' : 'PM'}`;
 }

@@ -1,4 +1,4 @@
-import { dateFormatter, formatIst, parseIsoDate, type Meeting } from '@bh/shared';
+import { calendarParts, formatIst, istParts, MONTHS_LONG, MONTHS_SHORT_EN_IN, WEEKDAYS_LONG, WEEKDAYS_SHORT, type Meeting } from '@bh/shared';
 
 export function startOf(meeting: Meeting): Date {
   return new Date(meeting.startsAt);
@@ -9,36 +9,25 @@ export function sortByStart(meetings: readonly Meeting[]): Meeting[] {
   return [...meetings].sort((a, b) => startOf(a).getTime() - startOf(b).getTime());
 }
 
-/**
- * Dates are India's calendar dates ('YYYY-MM-DD'), so they are formatted as plain dates, never
- * shifted through the browser's time zone.
- */
-function calendarDate(meetingDate: string): Date | null {
-  const parts = parseIsoDate(meetingDate);
-  return parts ? new Date(Date.UTC(parts.year, parts.month - 1, parts.day)) : null;
-}
+// Dates are India's calendar dates ('YYYY-MM-DD'), so they are spelt as plain dates, never
+// shifted through the browser's time zone; the spellings are en-IN's (shared rules/time.ts).
 
-const dateFormat = dateFormatter('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const dayFormat = dateFormatter('en-IN', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' });
-const weekdayFormat = dateFormatter('en-IN', { timeZone: 'UTC', weekday: 'long' });
-const todayFormat = dateFormatter('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
-/** 'Sat, 21 Nov 2026' */
+/** 'Sat, 21 Nov, 2026' */
 export function formatMeetingDate(meetingDate: string): string {
-  const date = calendarDate(meetingDate);
-  return date ? dateFormat(date) : meetingDate;
+  const p = calendarParts(meetingDate);
+  return p ? `${WEEKDAYS_SHORT[p.weekday]}, ${p.day} ${MONTHS_SHORT_EN_IN[p.month]}, ${p.year}` : meetingDate;
 }
 
-/** 'Saturday, 21 Nov, 2026': the day named once, in full, then the date. */
+/** 'Saturday, 21 Nov 2026': the day named once, in full, then the date. */
 export function formatMeetingDay(meetingDate: string): string {
-  const date = calendarDate(meetingDate);
-  return date ? dayFormat(date) : meetingDate;
+  const p = calendarParts(meetingDate);
+  return p ? `${WEEKDAYS_LONG[p.weekday]}, ${p.day} ${MONTHS_SHORT_EN_IN[p.month]} ${p.year}` : meetingDate;
 }
 
 /** 'Saturday' */
 export function meetingWeekday(meetingDate: string): string {
-  const date = calendarDate(meetingDate);
-  return date ? weekdayFormat(date) : '';
+  const p = calendarParts(meetingDate);
+  return (p && WEEKDAYS_LONG[p.weekday]) ?? '';
 }
 
 /** A join time in Asia/Kolkata, or null when nobody joined yet. */
@@ -48,5 +37,6 @@ export function formatJoinTime(instant: string | null): string | null {
 
 /** Today in India, for the dashboard header: 'Saturday, 21 November 2026'. */
 export function formatToday(now: Date): string {
-  return todayFormat(now);
+  const p = istParts(now);
+  return `${WEEKDAYS_LONG[p.weekday]}, ${p.day} ${MONTHS_LONG[p.month]} ${p.year}`;
 }

@@ -65,44 +65,60 @@ export function istDateAndTime(instant: Date): { meetingDate: string; meetingTim
   return { meetingDate: istDateString(instant), meetingTime: time12h(shifted.getUTCHours(), shifted.getUTCMinutes()) };
 }
 
+export const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export const WEEKDAYS_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** en-IN's short months: September is 'Sept'. */
+export const MONTHS_SHORT_EN_IN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+export const MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** A day on a calendar and, for an instant, the time on the clock: month 0–11, weekday 0 (Sunday)–6. */
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hours: number;
+  minutes: number;
+}
+
+function partsOfUtc(date: Date): DateParts {
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), weekday: date.getUTCDay(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() };
+}
+
 /**
- * A date formatter made once, on first use, and kept: building an `Intl.DateTimeFormat` costs
- * about 40 times as much as formatting with one (37 against 0.9 µs here, and the first of a
- * locale and time zone about 10 ms), and tables format a date or two per row on every render.
+ * An instant on India's calendar and clock. Dates are spelt from these parts rather than through
+ * `Intl.DateTimeFormat`: India keeps UTC+05:30 all year, so nothing needs a time zone database, and
+ * a phone's first Intl formatter for a locale and zone took 15–20 ms of the dashboard's first render
+ * (issue 20). The spellings are the ones en-IN and en-US gave through Intl (ICU 78), now the same in
+ * every browser. Throws RangeError for an invalid date, as Intl does.
  */
-export function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): (date: Date) => string {
-  let format: Intl.DateTimeFormat | undefined;
-  return (date) => (format ??= new Intl.DateTimeFormat(locale, options)).format(date);
+export function istParts(instant: Date | string | number): DateParts {
+  return partsOfUtc(new Date(new Date(instant).getTime() + IST_OFFSET_MINUTES * MINUTE_MS));
 }
 
-const istFormat = dateFormatter('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
+/** A calendar date 'YYYY-MM-DD' as parts (midnight), or null when not a real date. */
+export function calendarParts(isoDate: string): DateParts | null {
+  const parts = parseIsoDate(isoDate);
+  return parts ? partsOfUtc(new Date(Date.UTC(parts.year, parts.month - 1, parts.day))) : null;
+}
 
-/** '21 Nov 2026, 10:05 am' style text in Asia/Kolkata, for join times. */
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** '21 Nov 2026, 10:05 am' style text in Asia/Kolkata, for join times (en-IN's spelling). */
 export function formatIst(instant: Date | string | number): string {
-  return istFormat(new Date(instant));
+  const p = istParts(instant);
+  return `${pad2(p.day)} ${MONTHS_SHORT_EN_IN[p.month]} ${p.year}, ${time12h(p.hours, p.minutes).toLowerCase()}`;
 }
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
  * 'Mon, 24 Nov 2026, 05:30 PM IST': a session's time in emails and calendar texts, where the
  * reader may be anywhere and the zone has to be said. India has one offset all year.
  */
 export function formatIstWithZone(instant: Date | string | number): string {
-  const d = new Date(new Date(instant).getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
-  const hours24 = d.getUTCHours();
-  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${WEEKDAYS[d.getUTCDay()]}, ${pad(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(hours12)}:${pad(d.getUTCMinutes())} ${hours24 < 12 ? 'AM' : 'PM'} IST`;
+  const p = istParts(instant);
+  return `${WEEKDAYS_SHORT[p.weekday]}, ${pad2(p.day)} ${MONTHS_SHORT[p.month]} ${p.year}, ${time12h(p.hours, p.minutes)} IST`;
 }
 
 export type DashboardState = 'upcoming' | 'past';
