@@ -40,7 +40,7 @@ export function prefetchFirstData(queryClient: QueryClient, dataProvider: Portal
  * there it rendered first without one and then again for each answer, and an answer from its query
  * cache renders in a blocking pass (a phone's main thread held for the whole shell, two or three
  * times; issue 20). The keys are react-admin's (ra-core's useAuthState, useGetIdentity and
- * usePermissions, with their default parameters); `firstData.test.tsx` fails when they no longer
+ * usePermissions, with their default parameters); `firstRender.test.tsx` fails when they no longer
  * match. Answers that go stale are asked again as before.
  */
 export function answerAuthQueries(queryClient: QueryClient, user: PublicUser): void {
