@@ -1,4 +1,4 @@
-import { istParts, MONTHS_SHORT } from '@bh/shared';
+import { istParts, MONTHS_SHORT, time12h } from '@bh/shared';
 
 /**
  * 'Nov 21, 2026, 10:05 AM' in India's time: the admin screens' timestamps (spec §2.15: short
@@ -7,8 +7,7 @@ import { istParts, MONTHS_SHORT } from '@bh/shared';
 export function formatAdminTime(instant: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  // en-US's spelling: the hour without a leading zero.
   const p = istParts(date);
-  const hours = p.hours % 12 === 0 ? 12 : p.hours % 12;
-  return `${MONTHS_SHORT[p.month]} ${p.day}, ${p.year}, ${hours}:${String(p.minutes).padStart(2, '0')} ${p.hours < 12 ? 'AM' : 'PM'}`;
+  // en-US's spelling: the hour without a leading zero ('1:35 AM', not '01:35 AM').
+  return `${MONTHS_SHORT[p.month]} ${p.day}, ${p.year}, ${time12h(p.hours, p.minutes).replace(/^0/, '')}`;
 }

@@ -61,8 +61,8 @@ export function time12h(hours24: number, minutes: number): string {
 
 /** An instant as India's calendar date and 12-hour time, the way meetings are entered: meetingInstant's inverse. */
 export function istDateAndTime(instant: Date): { meetingDate: string; meetingTime: string } {
-  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);
-  return { meetingDate: istDateString(instant), meetingTime: time12h(shifted.getUTCHours(), shifted.getUTCMinutes()) };
+  const p = istParts(instant);
+  return { meetingDate: istDateString(instant), meetingTime: time12h(p.hours, p.minutes) };
 }
 
 export const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
