@@ -60,13 +60,11 @@ export const FIRST_DATA_WAIT_MS = 300;
 /** How long it waits for the sign-in check at most: past it, the portal renders its loading page as before. */
 export const SIGN_IN_CHECK_WAIT_MS = 3_000;
 
-const within = (ms: number, work: Promise<unknown>): Promise<void> =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void work.catch(() => undefined).finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
+/** The work's answer, or null when it fails or takes longer than `ms`. */
+const withinMs = <T,>(ms: number, work: Promise<T>): Promise<T | null> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    void work.then(resolve, () => resolve(null)).finally(() => clearTimeout(timer));
   });
 
 /**
@@ -80,7 +78,6 @@ const within = (ms: number, work: Promise<unknown>): Promise<void> =>
  */
 export async function readyForFirstRender(authProvider: PortalAuthProvider, firstData: () => Promise<void>, pathname: string): Promise<void> {
   if (portalPageFor(pathname) === PORTAL_PAGES.signIn) return;
-  let known = false;
-  await within(SIGN_IN_CHECK_WAIT_MS, authProvider.currentUser().then((user) => (known = user !== null)));
-  if (known) await within(FIRST_DATA_WAIT_MS, firstData());
+  const user = await withinMs(SIGN_IN_CHECK_WAIT_MS, authProvider.currentUser());
+  if (user) await withinMs(FIRST_DATA_WAIT_MS, firstData());
 }
