@@ -4,9 +4,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
 import type { AppDeps } from './lib/deps.ts';
@@ -113,10 +112,23 @@ function requestLog(deps: Pick<AppDeps, 'log' | 'metrics'>) {
       const status = c.res.status;
       deps.metrics.observe(c.req.method, route, status, ms / 1000);
       if (deps.log.enabled('info')) {
-        deps.log.info('request', { method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: c.get('requestId') });
+        deps.log.info('request', { method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: requestIdOf(c) });
       }
     }
   });
+}
+
+/** What the server hands every request (`@hono/node-server`'s bindings): its response is ours. */
+interface ServedBindings {
+  outgoing: { requestId?: string };
+}
+
+/**
+ * The id the server's response class sends in X-Request-Id (connections.ts); a request made
+ * in-process (app.request in tests) has no server and gets one of its own.
+ */
+function requestIdOf(c: import('hono').Context): string {
+  return (c.env as Partial<ServedBindings> | undefined)?.outgoing?.requestId ?? randomUUID();
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -173,10 +185,14 @@ export function handleError(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, '
   };
 }
 
-/** The API mounted at /api/v1 with its error handling, ready to be served or tested with app.request(). */
-export function createApp(deps: AppDeps) {
+/**
+ * The API mounted at /api/v1, without an error handler of its own: for mounting in an app that
+ * has one (the web app). Hono wraps every route of a mounted app that has its own handler in one
+ * more async step, on every request.
+ */
+export function createApiApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requestId(), requestLog(deps));
+  app.use('*', requestLog(deps));
   app.get('/metrics', metricsRoute(deps));
   // TRACE would echo a request's headers (cookies included) back to a script; no path serves it.
   app.on(['TRACE', 'TRACK'], '*', (c) => {
@@ -187,6 +203,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1', v1);
   app.route('/api/docs', apiDocsRoutes(v1.openapi));
   app.all('/api/*', (c) => c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404));
+  return app;
+}
+
+/** The API mounted at /api/v1 with its error handling, ready to be served or tested with app.request(). */
+export function createApp(deps: AppDeps) {
+  const app = createApiApp(deps);
   app.onError(handleError(deps));
   return app;
 }

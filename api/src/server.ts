@@ -1,5 +1,4 @@
 import type { ServerType } from '@hono/node-server';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { defaultPublicOrigin, loadEnv, type Env } from './env.ts';
 import { GRIEVANCE_OFFICER_DEFAULTS } from '@bh/shared';
@@ -23,10 +22,6 @@ import { runDueErasures } from './routes/privacy/requests.service.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
-
-function hangUpAfter(res: ServerResponse): void {
-  if (!res.headersSent) res.setHeader('connection', 'close');
-}
 
 export interface RunningServer {
   url: string;
@@ -101,7 +96,16 @@ export async function startServer(
     ...(mailbox ? { mailbox } : {}),
   });
 
-  const server: ServerType = await listen(app.fetch, { port: env.PORT, hostname: env.HOST, bodyTimeoutMs: env.BODY_TIMEOUT_MS });
+  // Once closing, every response says `Connection: close` (connections.ts), so a client that keeps
+  // reusing one kept-alive connection is let go after its answer instead of holding the shutdown open.
+  let draining = false;
+  const server: ServerType = await listen(app.fetch, {
+    port: env.PORT,
+    hostname: env.HOST,
+    bodyTimeoutMs: env.BODY_TIMEOUT_MS,
+    trustProxy: deps.config.trustProxy,
+    draining: () => draining,
+  });
   if (options.devProxy) proxyUpgrades(server, options.devProxy);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -133,23 +137,12 @@ export async function startServer(
   }, env.PRIVACY_JOB_MS);
   erasures.unref();
 
-  // Once closing, every response says `Connection: close`, so a client that keeps reusing one
-  // kept-alive connection is let go after its answer instead of holding the shutdown open.
-  let draining = false;
-  const inFlight = new Set<ServerResponse>();
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (draining) return void hangUpAfter(res);
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-  });
-
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
       clearInterval(erasures);
       draining = true;
-      for (const res of inFlight) hangUpAfter(res);
       await new Promise<void>((res) => {
         // A request that never ends (a stalled upload) is cut off after the grace period.
         const deadline = setTimeout(() => {

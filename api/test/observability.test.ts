@@ -9,11 +9,14 @@ import { createDeps } from '../src/lib/deps.ts';
 import { createLogger, type LogLevel } from '../src/lib/logger.ts';
 import { profileResponseSchema } from '@bh/shared';
 import { bodyOf, createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
+import { served, type Served } from './served.ts';
 
 let ctx: TestContext;
 let server: ServerType;
 let base: string;
 let user: { email: string; password: string };
+/** The API through the product's server, which gives each request its id (connections.ts). */
+let api: Served;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -22,11 +25,20 @@ beforeAll(async () => {
     const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => res(s));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await served(ctx.app);
 });
 
 afterAll(async () => {
-  await new Promise((res) => server.close(res));
+  await Promise.all([new Promise((res) => server.close(res)), api.close()]);
 });
+
+/** A JSON call through the server, as the portal makes it. */
+function call(method: string, path: string, init: { body?: unknown; cookie?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  return api.request(path, { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+}
 
 const requestLines = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
 
@@ -42,12 +54,12 @@ describe('request log', () => {
   it('writes one line per request with method, route pattern, status, duration and request id, and nothing secret', async () => {
     const secretQuery = `token=${randomBytes(8).toString('hex')}`;
     ctx.logLines.length = 0;
-    const res = await ctx.request('POST', `/api/v1/user/login?${secretQuery}`, { body: { email: user.email, password: `${TEST_PASSWORD}-wrong` } });
+    const res = await call('POST', `/api/v1/user/login?${secretQuery}`, { body: { email: user.email, password: `${TEST_PASSWORD}-wrong` } });
     expect(res.status).toBe(401);
-    const ok = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    const ok = await call('POST', '/api/v1/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
     const cookie = ok.headers.get('set-cookie')!.split(';')[0]!;
-    const id = (await bodyOf(await ctx.request('GET', '/api/v1/user/profile', { cookie }), profileResponseSchema)).user._id;
-    await ctx.request('GET', `/api/v1/admin/users/${id}`, { cookie });
+    const id = (await bodyOf(await call('GET', '/api/v1/user/profile', { cookie }), profileResponseSchema)).user._id;
+    await call('GET', `/api/v1/admin/users/${id}`, { cookie });
 
     const lines = requestLines(ctx.logLines);
     expect(lines.map((l) => [l.method, l.route, l.status])).toEqual([

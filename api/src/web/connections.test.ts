@@ -195,3 +195,109 @@ describe('an address already in use', () => {
     expect(res.status).toBeLessThan(500);
   });
 });
+
+describe('the headers every response leaves with', () => {
+  /** Each header line of a raw response, by lowercase name (a name sent twice has two values). */
+  const headerLines = (response: string) => {
+    const lines = new Map<string, string[]>();
+    for (const line of response.slice(0, response.indexOf('\r\n\r\n')).split('\r\n').slice(1)) {
+      const at = line.indexOf(':');
+      const name = line.slice(0, at).toLowerCase();
+      lines.set(name, [...(lines.get(name) ?? []), line.slice(at + 1).trim()]);
+    }
+    return lines;
+  };
+
+  it('sends each security header once, with the answer’s own policy in place of the default', async () => {
+    const answers = await Promise.all([
+      // A handler's own record (one header), a page's policy set on the context, and a bare status.
+      listen(() => new Response('{"a":1}', { headers: { 'Content-Type': 'application/json' } }), { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: BODY_TIMEOUT_MS }),
+      listen(() => new Response('<!doctype html><p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'", 'X-Extra': 'y' } }), { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: BODY_TIMEOUT_MS }),
+      listen(() => new Response(null, { status: 204 }), { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: BODY_TIMEOUT_MS }),
+    ]);
+    try {
+      const [json, page, empty] = await Promise.all(
+        answers.map(async (s) => {
+          const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/`);
+          await res.arrayBuffer();
+          return res.headers;
+        }),
+      );
+      for (const headers of [json!, page!, empty!]) {
+        expect(headers.get('x-content-type-options')).toBe('nosniff');
+        expect(headers.get('x-frame-options')).toBe('DENY');
+        expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(headers.get('vary')).toBe('Accept-Encoding');
+        expect(headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+        expect(headers.get('strict-transport-security')).toBeNull();
+      }
+      expect(json!.get('content-type')).toBe('application/json');
+      expect(json!.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+      expect(json!.get('cross-origin-opener-policy')).toBeNull();
+      // Headers#get joins repeated headers with ", ": one value means one header.
+      expect(page!.get('content-security-policy')).toBe("default-src 'self'");
+      expect(page!.get('x-extra')).toBe('y');
+      expect(page!.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(page!.get('permissions-policy')).toContain('camera=()');
+    } finally {
+      await Promise.all(answers.map((s) => new Promise((resolve) => s.close(resolve))));
+    }
+  });
+
+  it('writes no header twice on the wire', async () => {
+    const conn = await open();
+    conn.socket.write('GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const lines = headerLines(await conn.nextResponse());
+    conn.socket.destroy();
+    for (const [name, values] of lines) expect(values, name).toHaveLength(1);
+    expect([...lines.keys()]).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'vary', 'x-request-id', 'content-type', 'content-length']));
+  });
+
+  it('keeps a plain X-Request-Id the client sent, and gives every other request an id of its own', async () => {
+    const ask = (headers: Record<string, string>) => fetch(`http://127.0.0.1:${port}/api/v1/health/live`, { headers }).then((res) => res.headers.get('x-request-id'));
+    expect(await ask({ 'x-request-id': 'lb-7f3a_2=' })).toBe('lb-7f3a_2=');
+    const refused = await Promise.all([ask({ 'x-request-id': 'has spaces' }), ask({ 'x-request-id': 'x'.repeat(256) }), ask({ 'x-request-id': '<script>' })]);
+    for (const id of refused) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const fresh = await Promise.all(Array.from({ length: 20 }, () => ask({})));
+    expect(new Set(fresh).size).toBe(20);
+  });
+
+  it('adds HSTS only behind a trusted proxy that says https', async () => {
+    const proxied = await listen(() => new Response('ok'), { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: BODY_TIMEOUT_MS, trustProxy: true });
+    try {
+      const at = `http://127.0.0.1:${(proxied.address() as AddressInfo).port}/`;
+      const hsts = (url: string, proto?: string) => fetch(url, proto ? { headers: { 'x-forwarded-proto': proto } } : {}).then((res) => res.headers.get('strict-transport-security'));
+      expect(await hsts(at, 'https')).toBe('max-age=31536000; includeSubDomains');
+      expect(await hsts(at, 'HTTPS, http')).toBe('max-age=31536000; includeSubDomains');
+      expect(await hsts(at, 'http')).toBeNull();
+      expect(await hsts(at)).toBeNull();
+      // A server that trusts no proxy does not believe the header.
+      expect(await hsts(`http://127.0.0.1:${port}/api/v1/health/live`, 'https')).toBeNull();
+    } finally {
+      await new Promise((resolve) => proxied.close(resolve));
+    }
+  });
+
+  it('tells a kept-alive client to reconnect once the server is draining', async () => {
+    let draining = false;
+    const drained = await listen(() => new Response('ok'), { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: BODY_TIMEOUT_MS, draining: () => draining });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: (drained.address() as AddressInfo).port, path: '/', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers.connection));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect(await ask()).toBe('keep-alive');
+      draining = true;
+      expect(await ask()).toBe('close');
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => drained.close(resolve));
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context, Next } from 'hono';
 import { MongoClient } from 'mongodb';
 import { GENERAL_MESSAGES } from '@bh/shared';
 
@@ -60,7 +60,7 @@ export function watchDatabase(uri: string, dbName: string): DbWatch {
  * 1.5 s (the README's "about two seconds"). The work left behind ends by itself when the driver
  * gives up on the connection; its result is dropped.
  */
-export function dbDeadline(isUp: () => Promise<boolean>): MiddlewareHandler {
+export function dbDeadline(isUp: () => Promise<boolean>): (c: Context, next: Next) => Promise<void> {
   return async (c: Context, next: Next) => {
     let done = false;
     let timer: NodeJS.Timeout | undefined;

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { precompressFolder } from '../../../scripts/precompress.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { served, type Served } from '../../test/served.ts';
 import { createWebApp } from './web-app.ts';
 
 const INLINE = "document.documentElement.dataset.ready='1'";
@@ -17,6 +18,9 @@ const sha = (code: string) => `'sha256-${createHash('sha256').update(code).diges
 let ctx: TestContext;
 let web: ReturnType<typeof createWebApp>;
 let httpsWeb: ReturnType<typeof createWebApp>;
+/** The same two apps through the server, which adds the headers every response carries (connections.ts). */
+let servedWeb: Served;
+let servedHttps: Served;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -43,6 +47,12 @@ beforeAll(async () => {
   await precompressFolder(portal);
   web = createWebApp(ctx.deps, { siteDir: site, portalDir: portal });
   httpsWeb = createWebApp({ ...ctx.deps, config: { ...ctx.deps.config, trustProxy: true } }, { siteDir: site, portalDir: portal });
+  servedWeb = await served(web);
+  servedHttps = await served(httpsWeb, { trustProxy: true });
+});
+
+afterAll(async () => {
+  await Promise.all([servedWeb.close(), servedHttps.close()]);
 });
 
 describe('one origin', () => {
@@ -233,7 +243,7 @@ describe('security headers', () => {
 
   it('sends nosniff, a referrer policy and no-framing on site, portal and API responses', async () => {
     for (const path of ['/', '/login', '/api/v1/health', '/no-such-page']) {
-      const res = await web.request(path);
+      const res = await servedWeb.request(path);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
@@ -243,9 +253,9 @@ describe('security headers', () => {
   });
 
   it('adds a one-year HSTS header only when served over https', async () => {
-    const res = await httpsWeb.request('/', { headers: { 'x-forwarded-proto': 'https' } });
+    const res = await servedHttps.request('/', { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    const api = await httpsWeb.request('/api/v1/health', { headers: { 'x-forwarded-proto': 'https' } });
+    const api = await servedHttps.request('/api/v1/health', { headers: { 'x-forwarded-proto': 'https' } });
     expect(api.headers.get('strict-transport-security')).toContain('max-age=31536000');
   });
 
@@ -271,7 +281,8 @@ describe('pnpm dev behind the one origin', () => {
     const port = (devServer.address() as AddressInfo).port;
     try {
       const root = mkdtempSync(join(tmpdir(), 'bh-web-dev-'));
-      const dev = createWebApp(ctx.deps, { siteDir: join(root, 'site'), portalDir: join(root, 'portal'), cacheFiles: false, devProxy: { portalPort: port, sitePort: port } });
+      const dev = await served(createWebApp(ctx.deps, { siteDir: join(root, 'site'), portalDir: join(root, 'portal'), cacheFiles: false, devProxy: { portalPort: port, sitePort: port } }));
+      onTestFinished(() => dev.close());
       const page = await dev.request('/services');
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<p>/services</p>');

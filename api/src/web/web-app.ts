@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppDeps } from '../lib/deps.ts';
-import { createApp, handleError } from '../app.ts';
+import { createApiApp, handleError } from '../app.ts';
 import { StaticFolder, type StaticFile } from './static-files.ts';
-import { DOCUMENT_HEADERS, pageCsp, securityHeadersMiddleware } from './security-headers.ts';
+import { pageCsp } from './security-headers.ts';
 import { forwardToDevServer, type DevProxy } from './dev-proxy.ts';
 import type { Mailbox } from '../mail/mailbox.ts';
 import { mailboxPage } from '../mail/mailbox-page.ts';
@@ -63,11 +63,8 @@ function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: str
   const etag = options.etag ?? true;
   c.header('Cache-Control', cacheControl);
   if (etag) c.header('ETag', file.etag);
-  c.header('Vary', 'Accept-Encoding');
-  if (file.type.startsWith('text/html')) {
-    c.header('Content-Security-Policy', pageCsp(file.scriptHashes, https));
-    for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
-  }
+  // The server adds Vary, the security headers and, on a page, the document headers (connections.ts).
+  if (file.type.startsWith('text/html')) c.header('Content-Security-Policy', pageCsp(file.scriptHashes, https));
   if (etag && status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
   c.header('Content-Type', file.type);
   const accept = c.req.header('accept-encoding') ?? '';
@@ -90,23 +87,20 @@ function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: str
 export function createWebApp(deps: AppDeps, options: WebOptions) {
   const site = new StaticFolder(options.siteDir, { cache: options.cacheFiles ?? true });
   const portal = new StaticFolder(options.portalDir, { cache: options.cacheFiles ?? true });
-  const api = createApp(deps);
+  const api = createApiApp(deps);
   const app = new Hono();
 
-  app.use('*', securityHeadersMiddleware((c) => isHttps(c, deps.config.trustProxy), { foreignResponses: !!options.devProxy }));
   // JSON from the API is compressed on the fly for clients that accept it; static files arrive
-  // already compressed. The Vary header is set up front, so a response needs no copy to get it.
+  // already compressed. Every response says `Vary: Accept-Encoding` (the server's defaults). API
+  // calls get a 503 as soon as the database stops answering (db-deadline.ts), except health: /health
+  // and /health/ready have their own ping and answer 503 by themselves, /health/live never needs the
+  // database. One middleware does both, as each one more adds an async step to every call.
   const compressJson = compress();
-  app.use('/api/*', async (c, next) => {
-    c.header('Vary', 'Accept-Encoding');
-    if (!/\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '')) return next();
-    return compressJson(c, next);
+  const deadline = options.dbIsUp ? dbDeadline(options.dbIsUp) : null;
+  app.use('/api/*', (c, next) => {
+    const run = deadline && !c.req.path.startsWith('/api/v1/health') ? () => deadline(c, next) : next;
+    return /\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '') ? compressJson(c, run) : run();
   });
-  if (options.dbIsUp) {
-    const deadline = dbDeadline(options.dbIsUp);
-    // /health and /health/ready have their own ping and answer 503 by themselves; /health/live never needs the database.
-    app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/v1/health') ? next() : deadline(c, next)));
-  }
   app.route('/', api);
   if (options.mailbox) app.route('/dev/mailbox', mailboxPage(options.mailbox));
 
