@@ -56,7 +56,12 @@ export function routeOf<const O extends OperationConfig>(op: O, options: MountOp
     ...(request ? { request } : {}),
     'x-access': ACCESS[access].label,
     security: access === 'public' ? [] : [{ sessionCookie: [] }],
-    middleware: options.before ? [guard(access), options.before] : guard(access as O['access']),
+    // A public operation has nothing to guard: no middleware at all, as each adds an async step to every call.
+    ...(access === 'public'
+      ? options.before
+        ? { middleware: [options.before] }
+        : {}
+      : { middleware: options.before ? [guard(access), options.before] : guard(access as O['access']) }),
   };
   return createRoute(config as unknown as Omit<O, 'access'> & { middleware: Guard<O['access']> });
 }

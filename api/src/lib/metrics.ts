@@ -15,6 +15,13 @@ export interface Metrics {
   observe(method: string, route: string, status: number, seconds: number): void;
 }
 
+/** One method, route and status: its requests not yet handed to the counter, and its histogram. */
+interface Series {
+  labels: { method: string; route: string; status: string };
+  uncounted: number;
+  seconds: { observe(value: number): void };
+}
+
 export const LOGIN_ROUTE = '/api/v1/user/login';
 
 /** A login's outcome from its answer: the login route's statuses say it all. */
@@ -31,11 +38,24 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   // Process metrics, including event-loop lag (nodejs_eventloop_lag_seconds and its percentiles).
   collectDefaultMetrics({ register: registry });
+  // Routes are patterns and methods and statuses few, so this stays small. Found by route, method
+  // and status without building a key: strings from the router and the parser keep their hashes.
+  const seriesOf = new Map<string, Map<string, Map<number, Series>>>();
+  const allSeries: Series[] = [];
   const requests = new Counter({
     name: 'bh_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
+    // Counted in plain numbers as requests are answered, and handed over when the metrics are read:
+    // a labelled prom-client child hashes its labels on every call.
+    collect() {
+      for (const series of allSeries) {
+        if (series.uncounted === 0) continue;
+        this.inc(series.labels, series.uncounted);
+        series.uncounted = 0;
+      }
+    },
   });
   const requestSeconds = new Histogram({
     name: 'bh_http_request_duration_seconds',
@@ -62,8 +82,6 @@ export function createMetrics(): Metrics {
     labelNames: ['kind'] as const,
     registers: [registry],
   });
-  // Routes are patterns and methods and statuses few, so this stays small.
-  const seriesByKey = new Map<string, { count: { inc(): void }; seconds: { observe(value: number): void } }>();
   return {
     registry,
     requests,
@@ -72,15 +90,18 @@ export function createMetrics(): Metrics {
     rateLimited,
     dbErrors,
     observe(method, route, status, seconds) {
-      // One labelled child per method, route and status, found again without building its label key.
-      const key = `${method} ${status} ${route}`;
-      let series = seriesByKey.get(key);
+      let byMethod = seriesOf.get(route);
+      if (!byMethod) seriesOf.set(route, (byMethod = new Map()));
+      let byStatus = byMethod.get(method);
+      if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+      let series = byStatus.get(status);
       if (!series) {
         const labels = { method, route, status: String(status) };
-        series = { count: requests.labels(labels), seconds: requestSeconds.labels(labels) };
-        seriesByKey.set(key, series);
+        series = { labels, uncounted: 0, seconds: requestSeconds.labels(labels) };
+        byStatus.set(status, series);
+        allSeries.push(series);
       }
-      series.count.inc();
+      series.uncounted += 1;
       series.seconds.observe(seconds);
       if (status === 429) rateLimited.inc({ route });
       if (method === 'POST' && route === LOGIN_ROUTE) logins.inc({ outcome: loginOutcome(status) });
