@@ -115,7 +115,39 @@ export function titleFromSlug(slug: string): string {
     .join(' ');
 }
 
-/** Indian rupee amount as shown on the site: ₹1,250. */
+/**
+ * Indian rupee amount as shown on the site and the portal: ₹1,250, ₹1,25,000 (the last three digits,
+ * then pairs), at most three decimals, rounded half away from zero. The spelling
+ * `toLocaleString('en-IN')` gives, written out: a phone's first en-IN number format cost about 10 ms
+ * of the dashboard's first render.
+ */
 export function formatRupees(amount: number): string {
-  return `₹${amount.toLocaleString('en-IN')}`;
+  if (!Number.isFinite(amount)) return `₹${amount.toLocaleString('en-IN')}`;
+  const [whole, fraction] = roundedDigits(Math.abs(amount), 3);
+  const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `₹${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * A non-negative number's whole digits and at most `places` decimals (trailing zeros dropped),
+ * rounded half up on its shortest decimal spelling, the one Intl reads: 1.0005 is 1.001, although
+ * the double nearest 1.0005 lies just below it.
+ */
+function roundedDigits(value: number, places: number): [string, string] {
+  const [mantissa = '0', exponent = '0'] = value.toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const point = Number(exponent) + 1;
+  let whole = point <= 0 ? '0' : digits.slice(0, point).padEnd(point, '0');
+  let fraction = point <= 0 ? '0'.repeat(-point) + digits : digits.slice(point);
+  if (fraction.length > places) {
+    const up = fraction.charCodeAt(places) >= 53; // '5'
+    fraction = fraction.slice(0, places);
+    if (up) {
+      const bumped = (BigInt(whole + fraction) + 1n).toString().padStart(whole.length + places, '0');
+      whole = bumped.slice(0, bumped.length - places);
+      fraction = bumped.slice(bumped.length - places);
+    }
+  }
+  return [whole, fraction.replace(/0+$/, '')];
 }
