@@ -1,5 +1,19 @@
+import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
 import type { SessionPlace } from '@bh/shared';
+
+/**
+ * Whether a proxy in front says the browser came over HTTPS (the first value of X-Forwarded-Proto;
+ * a scheme's case means nothing): believed only when TRUST_PROXY says such a proxy is there.
+ */
+export function proxySaysHttps(forwardedProto: string | string[] | undefined, trustProxy: boolean): boolean {
+  return trustProxy && typeof forwardedProto === 'string' && forwardedProto.split(',')[0]!.trim().toLowerCase() === 'https';
+}
+
+/** Whether a request reached us over HTTPS: a trusted proxy says so, or its own URL does (a request made in-process). */
+export function isHttps(c: Context, trustProxy: boolean): boolean {
+  return proxySaysHttps(c.req.header('x-forwarded-proto'), trustProxy) || c.req.url.startsWith('https:');
+}
 
 const LOCAL_RANGES = new Set(['private', 'linkLocal', 'uniqueLocal', 'carrierGradeNat']);
 

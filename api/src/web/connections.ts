@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server } from 'node:http';
+import { proxySaysHttps } from '../lib/network.ts';
 import { DOCUMENT_HEADERS, HEADER_SETS } from './security-headers.ts';
 
 /** Time a client has to send a request's headers (Node's default is a minute). */
@@ -26,13 +27,6 @@ export function requestIdOf(req: IncomingMessage): string {
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-/** Whether the browser reached us over HTTPS: the server speaks HTTP, so only a proxy we trust can say so. */
-function reachedOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
-  if (!trustProxy) return false;
-  const proto = req.headers['x-forwarded-proto'];
-  return typeof proto === 'string' && proto.split(',')[0]!.trim().toLowerCase() === 'https';
 }
 
 /**
@@ -66,7 +60,7 @@ export function productResponse(options: { trustProxy: boolean; draining?: () =>
       if (!this.headersSent && ((!this.req.complete && hasBody(this.req)) || draining?.())) this.setHeader('Connection', 'close');
       const at = typeof rest[0] === 'string' ? 1 : 0;
       const given = rest[at];
-      const defaults = RESPONSE_DEFAULTS[reachedOverHttps(this.req, trustProxy) ? 'https' : 'http'];
+      const defaults = RESPONSE_DEFAULTS[proxySaysHttps(this.req.headers['x-forwarded-proto'], trustProxy) ? 'https' : 'http'];
       const write = super.writeHead as (code: number, ...args: unknown[]) => this;
       if (given && typeof given === 'object' && !Array.isArray(given) && this.getHeaderNames().length === 0) {
         // The usual case: all headers in one record, nothing set before. One object, written as is.

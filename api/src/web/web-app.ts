@@ -14,6 +14,7 @@ import { firstCallsFor, type FirstCall } from '@bh/shared/rules/first-calls';
 import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { signedInUser } from '../middleware/session.ts';
+import { isHttps } from '../lib/network.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|availability|privacy|admin)(\/.*)?$/i;
@@ -30,11 +31,6 @@ export interface WebOptions {
   mailbox?: Mailbox;
   /** Whether the database answers (db-deadline.ts): API requests get 503 once it stops. */
   dbIsUp?: () => Promise<boolean>;
-}
-
-function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
-  return c.req.url.startsWith('https:');
 }
 
 /** The URL of each first call (all without parameters), from their definitions. */

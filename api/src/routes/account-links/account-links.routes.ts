@@ -11,7 +11,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
 import { queueInvitation, queuePasswordChanged, queuePasswordReset } from '../../mail/account-mail.ts';
-import { isHttps } from '../user/user.routes.ts';
+import { isHttps } from '../../lib/network.ts';
 import { createAccount } from '../user/user.service.ts';
 import type { AccountLinkPurpose } from '../../db/collections.ts';
 import { findLiveLink, issueLink, linkUrl, revokeLinks, useLink } from './account-links.service.ts';

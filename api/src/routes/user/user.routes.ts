@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { AUTH_MESSAGES } from '@bh/shared';
 import { api } from '@bh/shared/contract';
@@ -8,14 +7,10 @@ import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/err
 import type { UserDoc } from '../../db/collections.ts';
 import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
-import { toPublicUser, type AppEnv } from '../../lib/types.ts';
+import { toPublicUser } from '../../lib/types.ts';
 import { createAccount } from './user.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
-
-export function isHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
-  if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
-  return new URL(c.req.url).protocol === 'https:';
-}
+import { isHttps } from '../../lib/network.ts';
 
 export function userRoutes(deps: AppDeps) {
   const { cols, sessions, limiter, passwords, config } = deps;
