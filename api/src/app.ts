@@ -112,7 +112,7 @@ function requestLog(deps: Pick<AppDeps, 'log' | 'metrics'>) {
       const status = c.res.status;
       deps.metrics.observe(c.req.method, route, status, ms / 1000);
       if (deps.log.enabled('info')) {
-        deps.log.info('request', { method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: requestIdOf(c) });
+        deps.log.info('request', { method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: loggedRequestId(c) });
       }
     }
   });
@@ -127,7 +127,7 @@ interface ServedBindings {
  * The id the server's response class sends in X-Request-Id (connections.ts); a request made
  * in-process (app.request in tests) has no server and gets one of its own.
  */
-function requestIdOf(c: import('hono').Context): string {
+function loggedRequestId(c: import('hono').Context): string {
   return (c.env as Partial<ServedBindings> | undefined)?.outgoing?.requestId ?? randomUUID();
 }
 

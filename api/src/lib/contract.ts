@@ -51,17 +51,15 @@ export interface MountOptions {
 export function routeOf<const O extends OperationConfig>(op: O, options: MountOptions = {}) {
   const { access, ...rest } = op;
   const request = options.body && rest.request?.body ? { ...rest.request, body: { ...rest.request.body, content: { 'application/json': { schema: options.body } } } } : rest.request;
+  // A public operation has nothing to guard, and no middleware at all when it needs no `before`:
+  // each one adds an async step to every call.
+  const middleware = [...(access === 'public' ? [] : [guard(access)]), ...(options.before ? [options.before] : [])];
   const config = {
     ...rest,
     ...(request ? { request } : {}),
     'x-access': ACCESS[access].label,
     security: access === 'public' ? [] : [{ sessionCookie: [] }],
-    // A public operation has nothing to guard: no middleware at all, as each adds an async step to every call.
-    ...(access === 'public'
-      ? options.before
-        ? { middleware: [options.before] }
-        : {}
-      : { middleware: options.before ? [guard(access), options.before] : guard(access as O['access']) }),
+    ...(middleware.length ? { middleware } : {}),
   };
   return createRoute(config as unknown as Omit<O, 'access'> & { middleware: Guard<O['access']> });
 }
