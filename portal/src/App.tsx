@@ -106,16 +106,19 @@ export interface PortalProviders {
  */
 export function createPortalProviders(
   currentPath: () => string,
-  given: { dataProvider?: PortalDataProvider | undefined; queryClient?: QueryClient | undefined } = {},
+  given: { authProvider?: PortalAuthProvider | undefined; dataProvider?: PortalDataProvider | undefined; queryClient?: QueryClient | undefined } = {},
 ): PortalProviders {
   const dataProvider = given.dataProvider ?? createLazyDataProvider();
   const queryClient = given.queryClient ?? createQueryClient();
   let firstData: Promise<void> = Promise.resolve();
-  const authProvider = createAuthProvider({
-    onSignedIn: (user, how) => {
-      firstData = whenSignedIn(queryClient, dataProvider, user, how === 'login' ? DASHBOARD_PATH : currentPath());
-    },
-  });
+  // A given auth provider (main.tsx's, made here too; or a test's) keeps its own wiring.
+  const authProvider =
+    given.authProvider ??
+    createAuthProvider({
+      onSignedIn: (user, how) => {
+        firstData = whenSignedIn(queryClient, dataProvider, user, how === 'login' ? DASHBOARD_PATH : currentPath());
+      },
+    });
   return { authProvider, dataProvider, queryClient, firstData: () => firstData };
 }
 
@@ -138,11 +141,11 @@ export function App(props: AppProps) {
   const path = useRef(location.pathname);
   path.current = location.pathname;
   const [defaults] = useState(() => {
-    const made = createPortalProviders(() => path.current, props);
+    const { authProvider, dataProvider, queryClient } = createPortalProviders(() => path.current, props);
     return {
-      authProvider: props.authProvider ?? made.authProvider,
-      dataProvider: made.dataProvider,
-      queryClient: made.queryClient,
+      authProvider,
+      dataProvider,
+      queryClient,
       store: speaksPortalLocale(props.store ?? localStorageStore(undefined, 'better-health-portal')),
     };
   });
