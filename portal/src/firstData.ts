@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@bh/shared';
-import { firstCallsFor, type FirstCall } from '@bh/shared/rules/first-calls';
+import { firstCallsFor, withinMs, type FirstCall } from '@bh/shared/rules/first-calls';
 import { PORTAL_PAGES, portalPageFor } from '@bh/shared/rules/portal-pages';
 import { servicesQuery } from './dashboard/services.ts';
 import { meetingsQuery } from './meetings/useMeetings.ts';
@@ -59,13 +59,6 @@ export function whenSignedIn(queryClient: QueryClient, dataProvider: PortalDataP
 export const FIRST_DATA_WAIT_MS = 300;
 /** How long it waits for the sign-in check at most: past it, the portal renders its loading page as before. */
 export const SIGN_IN_CHECK_WAIT_MS = 3_000;
-
-/** The work's answer, or null when it fails or takes longer than `ms`. */
-const withinMs = <T,>(ms: number, work: Promise<T>): Promise<T | null> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), ms);
-    void work.then(resolve, () => resolve(null)).finally(() => clearTimeout(timer));
-  });
 
 /**
  * What a page opened directly waits for before the portal's first render: behind the login, the

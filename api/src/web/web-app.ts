@@ -10,7 +10,7 @@ import { mailboxPage } from '../mail/mailbox-page.ts';
 import { dbDeadline } from './db-deadline.ts';
 import { getCookie } from 'hono/cookie';
 import { api, API_BASE } from '@bh/shared/contract';
-import { firstCallsFor, type FirstCall } from '@bh/shared/rules/first-calls';
+import { firstCallsFor, withinMs, type FirstCall } from '@bh/shared/rules/first-calls';
 import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { signedInUser } from '../middleware/session.ts';
@@ -43,17 +43,6 @@ const FIRST_CALL_URLS: Record<FirstCall, string> = {
 
 /** How long a page waits to learn whose session it carries before it goes without preloads. */
 const FIRST_CALLS_WAIT_MS = 250;
-
-/** The work's answer, or null when it fails or takes longer than `ms`. */
-async function withinMs<T>(ms: number, work: () => Promise<T>): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-  try {
-    return await Promise.race([work().catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean, options: { etag?: boolean } = {}): Response {
   const etag = options.etag ?? true;
@@ -113,7 +102,7 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
   const firstCalls = async (c: Context, page: PortalPage): Promise<string | null> => {
     const token = getCookie(c, SESSION_COOKIE);
     if (!token) return null;
-    const signedIn = await withinMs(FIRST_CALLS_WAIT_MS, () => signedInUser(deps, token));
+    const signedIn = await withinMs(FIRST_CALLS_WAIT_MS, signedInUser(deps, token));
     if (!signedIn) return null;
     const calls = firstCallsFor(page, signedIn.user);
     return calls.length ? calls.map((call) => `<${FIRST_CALL_URLS[call]}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ') : null;

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allOperations } from '../contract/cases.ts';
 import { mayCall, type AccessSubject } from '../contract/access.ts';
-import { firstCallsFor } from './first-calls.ts';
+import { firstCallsFor, withinMs } from './first-calls.ts';
 import { PORTAL_PAGES } from './portal-pages.ts';
 
 const client: AccessSubject = { role: 'user', isVerified: 'not_submitted' };
@@ -30,5 +30,20 @@ describe('firstCallsFor', () => {
         }
       }
     }
+  });
+});
+
+describe('withinMs', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('hands back the answer in time, and null for a failure or an answer that comes too late', async () => {
+    vi.useFakeTimers();
+    expect(await withinMs(100, Promise.resolve('here'))).toBe('here');
+    expect(await withinMs(100, Promise.reject(new Error('down')))).toBeNull();
+    const late = withinMs(100, new Promise((resolve) => setTimeout(() => resolve('late'), 200)));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await late).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

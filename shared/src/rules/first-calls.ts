@@ -35,3 +35,15 @@ const FIRST_CALLS: Record<PortalPage, readonly (readonly [FirstCall, When])[]> =
 export function firstCallsFor(page: PortalPage, subject: AccessSubject): FirstCall[] {
   return FIRST_CALLS[page].filter(([, when]) => when(subject)).map(([call]) => call);
 }
+
+/**
+ * The work's answer, or null when it fails or takes longer than `ms`: how long a page behind the
+ * login waits for a first call (the server, to learn whose session a page carries; the portal, for
+ * the sign-in check and the first data) before it goes on without.
+ */
+export function withinMs<T>(ms: number, work: Promise<T>): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    void work.then(resolve, () => resolve(null)).finally(() => clearTimeout(timer));
+  });
+}
