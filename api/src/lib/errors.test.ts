@@ -1,8 +1,40 @@
-import { MongoNetworkError, MongoNotConnectedError, MongoServerError } from 'mongodb';
-import { describe, expect, it } from 'vitest';
+import { connect, createServer, type Socket } from 'node:net';
+import { MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerError } from 'mongodb';
+import { describe, expect, inject, it } from 'vitest';
 import { isDatabaseUnavailable } from './errors.ts';
 
 const serverError = (code: number, errmsg: string) => new MongoServerError({ ok: 0, code, errmsg });
+const socketError = (message: string, fields: { code: string; syscall?: string }) => Object.assign(new Error(message), fields);
+
+/**
+ * A proxy to the test database that resets the connection carrying a large write once it has
+ * taken the first part of it, so the driver is left waiting for its write to drain.
+ */
+async function resettingProxy(target: URL) {
+  const sockets: Socket[] = [];
+  const proxy = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.push(client, upstream);
+    client.on('error', () => {});
+    upstream.on('error', () => {});
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('data', (chunk: Buffer) => {
+      if (chunk.length < 64 * 1024) return;
+      client.unpipe(upstream);
+      client.pause();
+      setTimeout(() => client.resetAndDestroy(), 100);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    uri: `mongodb://127.0.0.1:${(proxy.address() as { port: number }).port}/?directConnection=true`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      proxy.close();
+    },
+  };
+}
 
 describe('isDatabaseUnavailable', () => {
   it('counts a database that cannot be reached', () => {
@@ -15,6 +47,36 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(serverError(1, '[msg_insert.go:168 handler.(*Handler).MsgInsert] [db.go:134 fsql.(*DB).InTransaction] context canceled'))).toBe(true);
     expect(isDatabaseUnavailable(serverError(11600, 'interrupted at shutdown'))).toBe(true);
     expect(isDatabaseUnavailable(serverError(91, 'The server is in quiesce mode and will shut down'))).toBe(true);
+  });
+
+  it('counts the socket error the driver throws as it is when the server drops a connection with a write waiting to drain', async () => {
+    const proxy = await resettingProxy(new URL(inject('mongoUri')));
+    const client = new MongoClient(proxy.uri, { retryWrites: false, serverSelectionTimeoutMS: 2_000 });
+    try {
+      await client.db('dropped_socket').command({ ping: 1 });
+      const thrown = await client
+        .db('dropped_socket')
+        .collection('large')
+        .insertOne({ text: 'x'.repeat(12 * 1024 * 1024) })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(thrown).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(thrown)).toBe(true);
+    } finally {
+      await client.close();
+      proxy.close();
+    }
+  });
+
+  it('counts a socket the server had already closed (EPIPE) and a reset one, but not a request body its client gave up on', () => {
+    expect(isDatabaseUnavailable(socketError('This socket has been ended by the other party', { code: 'EPIPE' }))).toBe(true);
+    expect(isDatabaseUnavailable(socketError('read ECONNRESET', { code: 'ECONNRESET', syscall: 'read' }))).toBe(true);
+    expect(isDatabaseUnavailable(socketError('write EPIPE', { code: 'EPIPE', syscall: 'write' }))).toBe(true);
+    // Node's own error for a request body whose client went away: no syscall.
+    expect(isDatabaseUnavailable(socketError('aborted', { code: 'ECONNRESET' }))).toBe(false);
+    expect(isDatabaseUnavailable(socketError('no such file', { code: 'ENOENT', syscall: 'open' }))).toBe(false);
   });
 
   it('does not count errors about the operation itself', () => {

@@ -47,10 +47,31 @@ const UNAVAILABLE_SERVER_CODES = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 
+/**
+ * Socket errors of a connection its peer dropped. The driver (7.9) wraps most of them in a
+ * MongoNetworkError, but a command waiting for its write to drain rejects with the socket's own
+ * error, as it is: a read ECONNRESET when the server resets the connection, or Node's EPIPE
+ * "This socket has been ended by the other party" when the server had already closed it (seen
+ * when the outage test stopped the database under a stream of writes).
+ */
+const DROPPED_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT']);
+
+/**
+ * A socket error from a connection the server dropped. Requests reach no other peer while they
+ * run (mail leaves from the background sender, whose transport has errors of its own), and
+ * Node's "aborted" for a request body its client gave up on carries no syscall, so it is not one.
+ */
+function isDroppedSocket(err: Error): boolean {
+  const { code, syscall } = err as Error & { code?: unknown; syscall?: unknown };
+  if (typeof code !== 'string' || !DROPPED_SOCKET_CODES.has(code)) return false;
+  return typeof syscall === 'string' || code === 'EPIPE';
+}
+
 /** Driver errors that mean the database cannot be reached right now. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const name = err.name;
+  if (name === 'Error') return isDroppedSocket(err);
   if (name === 'MongoServerError') {
     const code = (err as Error & { code?: unknown }).code;
     if (typeof code === 'number' && UNAVAILABLE_SERVER_CODES.has(code)) return true;
