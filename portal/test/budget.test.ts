@@ -96,6 +96,19 @@ function adminScreenSources(): string[] {
   return [...new Set(specifiers)].map((s) => relative(PORTAL, join(PORTAL, 'src', 'admin', s)).split('\\').join('/'));
 }
 
+type Area = Record<string, { method: string; path: string }>;
+
+/**
+ * The operations of an area whose definitions are in `code`: `op('GET /user/profile', …)`,
+ * whatever quotes the minifier chose.
+ */
+function carriedIn(code: string, area: Area): string[] {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return Object.values(area)
+    .map((op) => `${op.method.toUpperCase()} ${op.path}`)
+    .filter((line) => new RegExp(`[\`"']${escape(line)}[\`"']`).test(code));
+}
+
 describe('the portal bundle budget', () => {
   it('is a production build', () => {
     const entry = readFileSync(join(DIST, manifest['index.html']?.file ?? ''), 'utf8');
@@ -115,16 +128,29 @@ describe('the portal bundle budget', () => {
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(join(DIST, file), 'utf8'))
       .join('\n');
-    // An operation is in the file when its definition is: `op('GET /user/profile', …)`, whatever quotes the minifier chose.
-    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const carried = (area: Record<string, { method: string; path: string }>) =>
-      Object.values(area)
-        .map((op) => `${op.method.toUpperCase()} ${op.path}`)
-        .filter((line) => new RegExp(`[\`"']${escape(line)}[\`"']`).test(login));
+    const carried = (area: Area) => carriedIn(login, area);
     const { user, privacy, ...others } = api;
     expect(carried(user)).toHaveLength(Object.keys(user).length);
     expect(carried(privacy)).toHaveLength(Object.keys(privacy).length);
     for (const [name, area] of Object.entries(others)) expect(carried(area), name).toEqual([]);
+  });
+
+  it('carries in the first screens’ files only the areas of the contract they call, not the application’s, the uploads’ or the admin tools’', () => {
+    const firstScreens = filesAfterLogin([...SHELL, DASHBOARD])
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(DIST, file), 'utf8'))
+      .join('\n');
+    const carried = (area: Area) => carriedIn(firstScreens, area);
+    // What the dashboard, its rows and the shell call: meetings, bookings, calendar files, services and payment links.
+    for (const name of ['meeting', 'booking', 'calendar', 'payments'] as const) {
+      expect(carried(api[name]), name).toHaveLength(Object.keys(api[name]).length);
+    }
+    // Loaded with the full data provider when a screen first calls one of them.
+    for (const name of ['register', 'uploads', 'admin', 'accountLinks', 'reference'] as const) expect(carried(api[name]), name).toEqual([]);
+    // The report-link dialog and its form library come when the button is reached for.
+    const dialog = manifest['src/meetings/SaveReportDialog.tsx'];
+    expect(dialog?.isDynamicEntry).toBe(true);
+    expect(filesAfterLogin([...SHELL, DASHBOARD])).not.toContain(dialog?.file);
   });
 
   it('serves the page with no inline script, for the strict CSP', () => {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLogout, useNotify } from 'react-admin';
-import { portalMethods } from '../providers/dataProvider.ts';
+import { firstScreenMethods } from '../providers/firstScreenMethods.ts';
 import { statusOf } from '../providers/http.ts';
 import { LOGIN_PATH, type LogoutParams } from '../providers/authProvider.ts';
 
@@ -17,7 +17,7 @@ export function useLogoutWithToast(): () => Promise<void> {
   return useCallback(async () => {
     let message = 'bh.auth.loggedOut';
     try {
-      const res = await portalMethods.logoutUser();
+      const res = await firstScreenMethods.logoutUser();
       if (res.message) message = res.message;
     } catch (error) {
       if (statusOf(error) !== 401) {

@@ -2,13 +2,13 @@ import { IconButton, Tooltip } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useTranslate } from 'react-admin';
 import { formatIstWithZone, type Meeting } from '@bh/shared';
-import { api } from '@bh/shared/contract';
+import { calendar } from '@bh/shared/contract/calendar';
 import { client } from '../providers/http.ts';
 import { startOf } from './meetingTime.ts';
 
 /** The session's .ics (GET /meeting/{id}/calendar.ics): same UID as the emailed invite, so a cancellation removes it. */
 export function calendarFileUrl(meeting: Pick<Meeting, '_id'>): string {
-  return client.url(api.calendar.meetingIcs, { params: { meetingId: meeting._id } });
+  return client.url(calendar.meetingIcs, { params: { meetingId: meeting._id } });
 }
 
 /** 'Add to calendar' on an upcoming session: a plain download link, so it works in every browser. */

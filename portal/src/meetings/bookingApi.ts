@@ -1,4 +1,5 @@
-import { api, createApiClient } from '@bh/shared/contract';
+import { booking as bookingOperations } from '@bh/shared/contract/booking';
+import { createApiClient } from '@bh/shared/contract/client';
 import { ApiError } from '../providers/http.ts';
 
 /**
@@ -10,5 +11,5 @@ const client = createApiClient({
   toError: (failure) => new ApiError(failure.message, failure.status, failure.kind === 'parse' ? 'parse' : failure.kind === 'network' ? 'network' : 'http', failure.body),
 });
 
-export const booking = api.booking;
+export const booking = bookingOperations;
 export const callBooking = client.call;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
-import { api } from '@bh/shared/contract';
+import { privacy } from '@bh/shared/contract/privacy';
 import { PRIVACY_MESSAGES } from '@bh/shared';
 import { serverMessageOr } from '../providers/http.ts';
 import { privacyClient, useNotice, useRefreshPrivacy } from './client.ts';
@@ -27,7 +27,7 @@ export function NoticeGate({ children }: { children: ReactNode }) {
     setSaving(true);
     setError(null);
     try {
-      await privacyClient.call(api.privacy.acceptNotice, { body: { version: notice.data.version } });
+      await privacyClient.call(privacy.acceptNotice, { body: { version: notice.data.version } });
       await refresh();
     } catch (err) {
       setError(serverMessageOr(err, translate('bh.privacy.actionFailed')));

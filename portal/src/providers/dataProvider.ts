@@ -1,15 +1,9 @@
 import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
-import {
-  SERVICES,
-  type ApplicationRequest,
-  type MeetingLookupRequest,
-  type PlanType,
-  type ReportLinkRequest,
-  type ServiceKey,
-  type UploadField,
-} from '@bh/shared';
-import { api } from '@bh/shared/contract';
+import type { ApplicationRequest, UploadField } from '@bh/shared';
+import { admin } from '@bh/shared/contract/admin';
+import { register } from '@bh/shared/contract/register';
 import { adminDataMethods } from '../admin/dataMethods.ts';
+import { firstScreenMethods } from './firstScreenMethods.ts';
 import { ApiError, client, readAnswer } from './http.ts';
 import { uploadFile, type UploadOptions } from './upload.ts';
 
@@ -19,42 +13,26 @@ import { uploadFile, type UploadOptions } from './upload.ts';
  * react-admin resources (`admin/meetings`, `admin/users`, ...) on the grid operations.
  */
 export const portalMethods = {
-  getMeetings: (signal?: AbortSignal) => client.call(api.meeting.list, {}, signal ? { signal } : {}),
+  ...firstScreenMethods,
 
-  recordJoin: (meetingId: string) => client.call(api.meeting.recordJoin, { params: { meetingId } }),
-
-  deleteMeeting: (meetingId: string) => client.call(api.meeting.delete, { params: { meetingId } }),
-
-  saveReportLink: (meetingId: string, body: ReportLinkRequest) => client.call(api.meeting.setReport, { params: { meetingId }, body }),
-
-  lookupMeetings: (body: MeetingLookupRequest) => client.call(api.meeting.lookup, { body }),
-
-  getServices: () => client.call(api.payments.services),
-
-  /** The plan's default payment link, under the service's slug as the site's payment pages spell it. */
-  getDefaultPaymentLink: (service: ServiceKey, plan: PlanType) =>
-    client.call(api.payments.defaultLink, { params: { service: SERVICES[service].slug, planType: plan } }),
-
-  checkVerified: () => client.call(api.register.checkVerified),
+  checkVerified: () => client.call(register.checkVerified),
 
   /** The caller's own latest application, numbers masked (to refill the form after a rejection). */
-  ownApplication: () => client.call(api.register.ownApplication),
+  ownApplication: () => client.call(register.ownApplication),
 
-  submitApplication: (body: ApplicationRequest) => client.call(api.register.submit, { body }),
-
-  logoutUser: () => client.call(api.user.logout),
+  submitApplication: (body: ApplicationRequest) => client.call(register.submit, { body }),
 
   uploadFile: (file: File, field: UploadField, options?: UploadOptions) => uploadFile(file, field, options),
 };
 
 /** The grid operations of each admin resource: a list (with its Content-Range total), and where the API has them, one record and delete. */
 const GRIDS = {
-  'admin/meetings': { list: api.admin.meetings, one: api.admin.meeting, delete: api.admin.deleteMeeting },
-  'admin/users': { list: api.admin.users, one: api.admin.user },
-  'admin/coupons': { list: api.admin.coupons },
-  'admin/applications': { list: api.admin.applications, one: api.admin.application },
-  'admin/audit': { list: api.admin.audit },
-  'admin/emails': { list: api.admin.emails, one: api.admin.email },
+  'admin/meetings': { list: admin.meetings, one: admin.meeting, delete: admin.deleteMeeting },
+  'admin/users': { list: admin.users, one: admin.user },
+  'admin/coupons': { list: admin.coupons },
+  'admin/applications': { list: admin.applications, one: admin.application },
+  'admin/audit': { list: admin.audit },
+  'admin/emails': { list: admin.emails, one: admin.email },
 } as const;
 
 type Grid = (typeof GRIDS)[keyof typeof GRIDS];

@@ -1,28 +1,67 @@
 import type { PortalDataProvider } from './dataProvider.ts';
+import type { firstScreenMethods } from './firstScreenMethods.ts';
 
 /** Names a data provider is asked for that are not its methods: a promise check, react-admin's signal support. */
 const NOT_METHODS = new Set(['then', 'supportAbortSignal']);
 
 /**
- * The data provider the app starts with: each method loads the real one (`dataProvider.ts`, which
- * carries every operation of the contract and the schemas that parse their answers) on its first
- * call, and then calls it. The sign-in page calls none of them, so its one file carries neither,
- * and building those schemas no longer holds up its first paint (issue 20). The screens behind the
- * login have the real one in their shared chunk, which the sign-in form and the pages behind the
- * login already ask for early, so a first call seldom waits for it.
+ * The calls of the first screens behind the login (firstScreenMethods.ts), by name: for these the
+ * provider loads that module, which carries only their areas of the contract, and not the full
+ * provider with every other area's schemas (applications, uploads, the admin tools).
  */
-export function createLazyDataProvider(load: () => Promise<PortalDataProvider> = loadDataProvider): PortalDataProvider {
-  let real: Promise<PortalDataProvider> | null = null;
+export const FIRST_SCREEN_METHODS: ReadonlySet<string> = new Set<keyof typeof firstScreenMethods>([
+  'getMeetings',
+  'recordJoin',
+  'deleteMeeting',
+  'saveReportLink',
+  'lookupMeetings',
+  'getServices',
+  'getDefaultPaymentLink',
+  'logoutUser',
+]);
+
+export interface DataProviderLoaders {
+  /** The first screens' calls (firstScreenMethods.ts). */
+  firstScreens: () => Promise<Partial<PortalDataProvider>>;
+  /** Every call (dataProvider.ts). */
+  all: () => Promise<PortalDataProvider>;
+}
+
+export const DATA_PROVIDER_LOADERS: DataProviderLoaders = {
+  firstScreens: () => import('./firstScreenMethods.ts').then((m) => m.firstScreenMethods),
+  all: () => import('./dataProvider.ts').then((m) => m.createDataProvider()),
+};
+
+type Loaded = Record<string, unknown>;
+
+/**
+ * The data provider the app starts with: each method loads the module that has it on its first
+ * call, and then calls it. The sign-in page calls none of them, so its one file carries no
+ * operation beyond its own, and building those schemas does not hold up its first paint (issue 20).
+ * The first screens' calls come from a module in the chunk those screens share, which the sign-in
+ * form and the pages behind the login ask for early, so a first call seldom waits for it; every
+ * other call loads the full provider, once, when it is first made.
+ */
+export function createLazyDataProvider(loaders: DataProviderLoaders = DATA_PROVIDER_LOADERS): PortalDataProvider {
+  const loading = new Map<keyof DataProviderLoaders, Promise<Loaded>>();
+  const load = (which: keyof DataProviderLoaders): Promise<Loaded> => {
+    let promise = loading.get(which);
+    if (!promise) {
+      promise = (loaders[which]() as Promise<Loaded>).catch((error: unknown) => {
+        loading.delete(which);
+        throw error;
+      });
+      loading.set(which, promise);
+    }
+    return promise;
+  };
   const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   const method = (name: string) => {
     let call = methods.get(name);
     if (!call) {
+      const which = FIRST_SCREEN_METHODS.has(name) ? 'firstScreens' : 'all';
       call = async (...args: unknown[]) => {
-        real ??= load().catch((error: unknown) => {
-          real = null;
-          throw error;
-        });
-        const provider = (await real) as unknown as Record<string, unknown>;
+        const provider = await load(which);
         const fn = provider[name];
         if (typeof fn !== 'function') throw new TypeError(`The data provider has no method ${name}`);
         return (fn as (...a: unknown[]) => unknown).apply(provider, args);
@@ -35,5 +74,3 @@ export function createLazyDataProvider(load: () => Promise<PortalDataProvider> =
     get: (_target, name) => (typeof name === 'string' && !NOT_METHODS.has(name) ? method(name) : undefined),
   });
 }
-
-export const loadDataProvider = () => import('./dataProvider.ts').then((m) => m.createDataProvider());

@@ -1,5 +1,5 @@
 import { errorResponseSchema, uploadResponse, type UploadField, type UploadResponse } from '@bh/shared';
-import { api } from '@bh/shared/contract';
+import { uploads } from '@bh/shared/contract/uploads';
 import { ApiError, client } from './http.ts';
 
 /** Uploads give up after 30 seconds (spec §9). */
@@ -13,13 +13,13 @@ export interface UploadOptions {
 }
 
 /**
- * The upload operation (`api.uploads.create`) as multipart form data, at the URL the typed client
+ * The upload operation (`uploads.create`) as multipart form data, at the URL the typed client
  * gives. XMLHttpRequest rather than fetch because only it reports upload progress.
  */
 export function uploadFile(file: File, field: UploadField, options: UploadOptions = {}): Promise<UploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(api.uploads.create.method.toUpperCase(), client.url(api.uploads.create));
+    xhr.open(uploads.create.method.toUpperCase(), client.url(uploads.create));
     xhr.responseType = 'text';
     xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json');
