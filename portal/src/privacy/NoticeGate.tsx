@@ -3,8 +3,8 @@ import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
 import { privacy } from '@bh/shared/contract/privacy';
 import { PRIVACY_MESSAGES } from '@bh/shared';
-import { serverMessageOr } from '../providers/http.ts';
-import { privacyClient, useNotice, useRefreshPrivacy } from './client.ts';
+import { client, serverMessageOr } from '../providers/http.ts';
+import { useNotice, useRefreshPrivacy } from './client.ts';
 import { NoticeItems } from './NoticeItems.tsx';
 
 /**
@@ -27,7 +27,7 @@ export function NoticeGate({ children }: { children: ReactNode }) {
     setSaving(true);
     setError(null);
     try {
-      await privacyClient.call(privacy.acceptNotice, { body: { version: notice.data.version } });
+      await client.call(privacy.acceptNotice, { body: { version: notice.data.version } });
       await refresh();
     } catch (err) {
       setError(serverMessageOr(err, translate('bh.privacy.actionFailed')));

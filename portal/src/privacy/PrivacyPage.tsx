@@ -19,10 +19,9 @@ import { Loading, useNotify, useTranslate } from 'react-admin';
 import { api } from '@bh/shared/contract';
 import { formatIstWithZone, PRIVACY_REQUEST_KINDS, verificationConsentOf, type ConsentRecord, type PrivacyRequestKind } from '@bh/shared';
 import { useAccess, useRefreshUser } from '../providers/hooks.ts';
-import { serverMessageOr } from '../providers/http.ts';
+import { client, serverMessageOr } from '../providers/http.ts';
 import {
   ARCHIVE_URL,
-  privacyClient,
   useAccessLog,
   useNominee,
   useNotice,
@@ -167,7 +166,7 @@ function ConsentSection() {
           label={translate('bh.privacy.withdrawConsent')}
           warning={translate('bh.privacy.withdrawConsentWarning')}
           busy={busy}
-          onConfirm={() => void run(() => privacyClient.call(api.privacy.withdrawNotice, { body: { kind: 'notice' } }))}
+          onConfirm={() => void run(() => client.call(api.privacy.withdrawNotice, { body: { kind: 'notice' } }))}
         />
       ) : null}
       <ApplicationConsent consents={notice.data?.consents ?? []} />
@@ -197,7 +196,7 @@ function ApplicationConsent({ consents }: { consents: readonly ConsentRecord[] }
         warning={translate('bh.privacy.withdrawApplicationConsentWarning')}
         busy={busy}
         // The applicant's status may change (pending → not submitted): the menu and /details follow.
-        onConfirm={() => void run(() => privacyClient.call(api.privacy.withdrawApplicationConsent)).then((ok) => (ok ? refreshUser() : undefined))}
+        onConfirm={() => void run(() => client.call(api.privacy.withdrawApplicationConsent)).then((ok) => (ok ? refreshUser() : undefined))}
       />
     </Box>
   );
@@ -227,7 +226,7 @@ function SessionsSection() {
               {translate('bh.privacy.signedInAt')}: {when(s.createdAt)} · {translate('bh.privacy.lastUsedAt')}: {when(s.lastUsedAt)}
             </Typography>
             {s.current ? null : (
-              <Button size="small" sx={{ mt: 1 }} disabled={busy} onClick={() => void run(() => privacyClient.call(api.privacy.endSession, { params: { id: s.id } }))}>
+              <Button size="small" sx={{ mt: 1 }} disabled={busy} onClick={() => void run(() => client.call(api.privacy.endSession, { params: { id: s.id } }))}>
                 {translate('bh.privacy.signOut')}
               </Button>
             )}
@@ -235,7 +234,7 @@ function SessionsSection() {
         ))}
       </Box>
       {others.length > 0 ? (
-        <Button variant="outlined" disabled={busy} onClick={() => void run(() => privacyClient.call(api.privacy.signOutOthers))}>
+        <Button variant="outlined" disabled={busy} onClick={() => void run(() => client.call(api.privacy.signOutOthers))}>
           {translate('bh.privacy.signOutOthers')}
         </Button>
       ) : null}
@@ -283,7 +282,7 @@ function RequestsSection() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void run(() => privacyClient.call(api.privacy.createRequest, { body: { kind, details } })).then((ok) => ok && setDetails(''));
+          void run(() => client.call(api.privacy.createRequest, { body: { kind, details } })).then((ok) => ok && setDetails(''));
         }}
         sx={{ display: 'grid', gap: 2, mb: 2 }}
       >
@@ -338,7 +337,7 @@ function NomineeSection() {
           <Typography variant="body2">
             {current.relationship} · {current.email}
           </Typography>
-          <Button size="small" color="error" disabled={busy} onClick={() => void run(() => privacyClient.call(api.privacy.removeNominee))}>
+          <Button size="small" color="error" disabled={busy} onClick={() => void run(() => client.call(api.privacy.removeNominee))}>
             {translate('bh.privacy.removeNominee')}
           </Button>
         </Box>
@@ -350,7 +349,7 @@ function NomineeSection() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void run(() => privacyClient.call(api.privacy.setNominee, { body: form })).then((ok) => ok && setForm({ name: '', email: '', relationship: '' }));
+          void run(() => client.call(api.privacy.setNominee, { body: form })).then((ok) => ok && setForm({ name: '', email: '', relationship: '' }));
         }}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}
       >
@@ -426,7 +425,7 @@ function QueueSection() {
                       size="small"
                       variant={decision === 'accept' ? 'contained' : 'outlined'}
                       disabled={busy}
-                      onClick={() => void run(() => privacyClient.call(api.privacy.decide, { params: { id: r.id }, body: { decision, answer: answers[r.id] ?? '' } }))}
+                      onClick={() => void run(() => client.call(api.privacy.decide, { params: { id: r.id }, body: { decision, answer: answers[r.id] ?? '' } }))}
                     >
                       {translate(`bh.privacy.${decision}`)}
                     </Button>

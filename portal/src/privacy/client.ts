@@ -1,16 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { createApiClient } from '@bh/shared/contract/client';
 // The privacy area's operations alone: the notice check runs as the app starts, and the whole
 // contract (`api`) would put every operation's schemas into the sign-in page's file (issue 20).
 import { privacy } from '@bh/shared/contract/privacy';
-import { ApiError } from '../providers/http.ts';
+import { client } from '../providers/http.ts';
 import { FIRST_DATA_FRESH_MS } from '../providers/freshness.ts';
-
-/** The privacy calls through the shared contract's typed client; failures become the portal's ApiError. */
-export const privacyClient = createApiClient({
-  toError: (failure) => new ApiError(failure.message, failure.status, failure.kind, failure.body),
-});
 
 export const PRIVACY_QUERY_KEY = ['privacy'] as const;
 
@@ -18,7 +12,7 @@ export const PRIVACY_QUERY_KEY = ['privacy'] as const;
 export const noticeQuery = () =>
   queryOptions({
     queryKey: [...PRIVACY_QUERY_KEY, 'notice'],
-    queryFn: async () => (await privacyClient.call(privacy.notice)).data,
+    queryFn: async () => (await client.call(privacy.notice)).data,
     staleTime: FIRST_DATA_FRESH_MS,
   });
 
@@ -26,22 +20,22 @@ export function useNotice() {
   return useQuery(noticeQuery());
 }
 export function useOverview() {
-  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'overview'], queryFn: async () => (await privacyClient.call(privacy.overview)).data });
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'overview'], queryFn: async () => (await client.call(privacy.overview)).data });
 }
 export function useSessions() {
-  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'sessions'], queryFn: async () => (await privacyClient.call(privacy.sessions)).data });
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'sessions'], queryFn: async () => (await client.call(privacy.sessions)).data });
 }
 export function useAccessLog() {
-  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'access-log'], queryFn: async () => (await privacyClient.call(privacy.accessLog)).data });
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'access-log'], queryFn: async () => (await client.call(privacy.accessLog)).data });
 }
 export function useRequests() {
-  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'requests'], queryFn: async () => (await privacyClient.call(privacy.requests)).data });
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'requests'], queryFn: async () => (await client.call(privacy.requests)).data });
 }
 export function useNominee() {
-  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'nominee'], queryFn: async () => (await privacyClient.call(privacy.nominee)).data });
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'nominee'], queryFn: async () => (await client.call(privacy.nominee)).data });
 }
 export function useQueue(enabled: boolean) {
-  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'queue'], queryFn: async () => (await privacyClient.call(privacy.queue)).data, enabled });
+  return useQuery({ queryKey: [...PRIVACY_QUERY_KEY, 'queue'], queryFn: async () => (await client.call(privacy.queue)).data, enabled });
 }
 
 /** Marks every privacy answer stale after a change (a withdrawal also files a request, say). */
@@ -51,4 +45,4 @@ export function useRefreshPrivacy(): () => Promise<void> {
 }
 
 /** The archive's address: a plain link, so the browser streams the file to disk as it comes. */
-export const ARCHIVE_URL = privacyClient.url(privacy.archive);
+export const ARCHIVE_URL = client.url(privacy.archive);
