@@ -47,6 +47,18 @@ export interface TestContext {
  * A fresh database on the run's embedded server for one test file, with the app wired to it
  * and a clock the test controls. Dropped when the file finishes.
  */
+/** A call as the portal makes it: a session cookie, and a JSON body (a string goes as it is). */
+export function jsonRequest(
+  method: string,
+  init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): { method: string; headers: Record<string, string>; body?: string } {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.body === undefined) return { method, headers };
+  headers['content-type'] ??= 'application/json';
+  return { method, headers, body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) };
+}
+
 export async function createTestContext(options: { monitorCommands?: boolean } = {}): Promise<TestContext> {
   // Command monitoring (tests that count database round trips) must be chosen when the client is made.
   const client = options.monitorCommands
@@ -80,14 +92,7 @@ export async function createTestContext(options: { monitorCommands?: boolean } =
     app,
     logLines,
     async request(method, path, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.cookie) headers.cookie = init.cookie;
-      let body: string | undefined;
-      if (init.body !== undefined) {
-        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      return app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+      return app.request(path, jsonRequest(method, init));
     },
     async createUser({ role, isVerified, email, name, password = TEST_PASSWORD }) {
       counter += 1;

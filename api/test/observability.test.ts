@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { MongoClient } from 'mongodb';
 import parsePrometheusTextFormat, { type PrometheusMetric } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,37 +6,28 @@ import { createApp } from '../src/app.ts';
 import { createDeps } from '../src/lib/deps.ts';
 import { createLogger, type LogLevel } from '../src/lib/logger.ts';
 import { profileResponseSchema } from '@bh/shared';
-import { bodyOf, createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
+import { bodyOf, createTestContext, jsonRequest, TEST_PASSWORD, type TestContext } from './context.ts';
 import { served, type Served } from './served.ts';
 
 let ctx: TestContext;
-let server: ServerType;
-let base: string;
 let user: { email: string; password: string };
 /** The API through the product's server, which gives each request its id (connections.ts). */
 let api: Served;
+let base: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   user = await ctx.createUser({ role: 'user' });
-  server = await new Promise<ServerType>((res) => {
-    const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => res(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   api = await served(ctx.app);
+  base = api.url;
 });
 
 afterAll(async () => {
-  await Promise.all([new Promise((res) => server.close(res)), api.close()]);
+  await api.close();
 });
 
 /** A JSON call through the server, as the portal makes it. */
-function call(method: string, path: string, init: { body?: unknown; cookie?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  return api.request(path, { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
-}
+const call = (method: string, path: string, init: { body?: unknown; cookie?: string } = {}) => api.request(path, jsonRequest(method, init));
 
 const requestLines = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
 

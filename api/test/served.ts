@@ -4,6 +4,8 @@ import { listen, type ListenOptions } from '../src/web/connections.ts';
 
 /** An app served by the product's own server, asked over a real connection. */
 export interface Served {
+  /** Where it listens: `http://127.0.0.1:<port>`. */
+  url: string;
   /** Like Hono's `app.request(path, init)`, but through the server: what a client receives, byte for byte. */
   request(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
   close(): Promise<void>;
@@ -18,6 +20,7 @@ export async function served(app: { fetch: Parameters<typeof listen>[0] }, optio
   const server = await listen(app.fetch, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: 10_000, ...options });
   const port = (server.address() as AddressInfo).port;
   return {
+    url: `http://127.0.0.1:${port}`,
     request: (path, init = {}) =>
       new Promise<Response>((resolve, reject) => {
         const req = httpRequest({ host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers ?? {}, agent: false }, (res) => {
