@@ -18,7 +18,7 @@ const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: clos
 const USABLE_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /** The request's id, said in `X-Request-Id` and in its log line (app.ts's requestLog). */
-export function requestIdOf(req: IncomingMessage): string {
+function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && USABLE_REQUEST_ID.test(given) ? given : randomUUID();
 }
@@ -43,7 +43,7 @@ function hasBody(req: IncomingMessage): boolean {
  * closes the connection once such a response is sent. The same once the server is draining
  * (`draining`), so that a client reusing a kept-alive connection does not hold the shutdown open.
  */
-export function productResponse(options: { trustProxy: boolean; draining?: () => boolean }) {
+function productResponse(options: { trustProxy: boolean; draining?: () => boolean }) {
   const { trustProxy, draining } = options;
   return class ProductResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
     #requestId: string | undefined;

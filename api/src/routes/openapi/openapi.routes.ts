@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
-import { DOCUMENT_HEADERS } from '../../web/security-headers.ts';
 import { DOCS_CSP, renderDocsPage } from './docs.page.ts';
 import type { OpenApiDocument } from './openapi.document.ts';
 
@@ -18,8 +17,8 @@ export function apiDocsRoutes(document: () => OpenApiDocument) {
   let page: string | null = null;
   return new Hono().get('/', (c) => {
     page ??= renderDocsPage(document());
+    // Its own policy; the server adds the headers every page carries (connections.ts).
     c.header('Content-Security-Policy', DOCS_CSP);
-    for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
     c.header('Cache-Control', 'no-cache');
     return c.html(page);
   });
