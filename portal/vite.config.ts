@@ -12,20 +12,44 @@ import { PORTAL_PAGES } from '@bh/shared/rules/portal-pages';
  *
  * Chunks (issue 20): left to itself the bundler cuts the code every screen shares into dozens of
  * small files (17 for /login, 60 for the dashboard), and a phone on a slow network pays a round
- * trip for each file it cannot fetch in parallel. So everything /login needs (the entry and its
- * static imports, rolldown's `$initial`) is one file, and what a signed-in person sees first (the
- * shell, the privacy notice gate and the dashboard, with everything they import that /login does
- * not) is one more, which the sign-in form preloads. Every other screen keeps chunks of its own.
+ * trip for each file it cannot fetch in parallel. So what /login runs is a few files, one per
+ * start-up step (BOOT_STEPS), and what a signed-in person sees first (the shell, the privacy notice
+ * gate and the dashboard, with everything they import that /login does not) is one more, which the
+ * sign-in form preloads. Every other screen keeps chunks of its own.
  */
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const ENTRY = fromHere('./src/main.tsx');
+/**
+ * The portal starts in steps (src/main.tsx), each in a task of its own: a module's code runs when
+ * its file is first imported, and in one file the whole of it ran as one task of about 40 ms on a
+ * fast machine (160 ms at Lighthouse's 4× CPU slowdown). The build reads what the sign-in page runs
+ * from a second entry that imports every step statically (BOOT_GRAPH: never loaded by a page, and
+ * left out of what the build writes; rolldown's `$initial` tag marks what it reaches), and cuts that
+ * into one file per step, in order. A group also takes what its modules import that no earlier
+ * group took, so a step's file imports only the files of the steps before it, which have run
+ * already; `signedInPages` refuses a build where that does not hold.
+ */
+const BOOT_GRAPH = fromHere('./src/boot/graph.ts');
+const BOOT_STEPS: { name: string; test: RegExp | ((id: string) => boolean) }[] = [
+  // React and the style engine under MUI, run with the entry (which imports this file): the entry
+  // loads the other steps with Vite's preload helper (src/boot/steps.ts), which is here too.
+  {
+    name: 'boot-react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@mui[\\/](system|utils|styled-engine)|@emotion[\\/][^\\/]+|stylis)[\\/]|preload-helper|[\\/]src[\\/]boot[\\/]steps\.ts$/,
+  },
+  { name: 'boot-mui', test: /[\\/]node_modules[\\/]@mui[\\/]|[\\/]src[\\/]boot[\\/]mui\.ts$/ },
+  { name: 'boot-schemas', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]|[\\/]src[\\/]boot[\\/]schemas\.ts$/ },
+  // react-admin, the router, the query cache and the app: everything else but the entry's own.
+  { name: 'boot-app', test: (id) => /[\\/](src|node_modules)[\\/]/.test(id) && !/[\\/]src[\\/](main\.tsx|boot[\\/]graph\.ts)$/.test(id) },
+];
 const FIRST_SCREENS = ['./src/layout/Layout.tsx', './src/privacy/NoticeGate.tsx', './src/dashboard/Dashboard.tsx'].map(fromHere);
 /**
  * The pages the server sends for the portal's routes (api/src/web/web-app.ts): index.html for the
  * sign-in pages, and for a page behind the login the same page naming the files its first render
  * needs (the shell and the notice gate everywhere, the dashboard on /dashboard), so a phone that
  * opens /dashboard from a bookmark fetches them beside the entry instead of after it has run. Their
- * names, and which route gets which, are one rule in @bh/shared/rules/portal-pages.
+ * names, and which route gets which, are one rule in @bh/shared/rules/portal-pages. (The two name
+ * the same file today: the three screens and what they import are one.)
  */
 const SIGNED_IN_PAGES = [
   { fileName: PORTAL_PAGES.signedIn, screens: FIRST_SCREENS.slice(0, 2) },
@@ -49,14 +73,14 @@ function reachable(graph: ModuleGraph, starts: string[], stop: Set<string>): Set
 }
 
 /**
- * What the first screens behind the login import that the sign-in page does not: found once per
- * build, and not through the sign-in page's modules (a library's index there names all of it).
+ * The first screens behind the login and what they import that the sign-in page does not: found
+ * once per build, and not through the sign-in page's modules (a library's index there names all of
+ * it). One file: the group also takes what the screens import that no start-up step took.
  */
 let firstScreenModules: Set<string> | null = null;
 function signedInChunk(id: string, graph: ModuleGraph): string | null {
-  firstScreenModules ??= reachable(graph, FIRST_SCREENS, reachable(graph, [ENTRY], new Set()));
-  // The screens themselves stay chunks of their own (lazy routes, named in the manifest).
-  return firstScreenModules.has(id) && !FIRST_SCREENS.includes(id) ? 'signed-in' : null;
+  firstScreenModules ??= reachable(graph, FIRST_SCREENS, reachable(graph, [ENTRY, BOOT_GRAPH], new Set()));
+  return firstScreenModules.has(id) ? 'signed-in' : null;
 }
 
 /**
@@ -87,15 +111,21 @@ function bootScreen(): Plugin {
 }
 
 /**
- * Writes SIGNED_IN_PAGES: index.html with a modulepreload link for each file of their screens, at
- * low priority: the entry script is needed first (it signs the person in and runs the screens), so
- * it should not share the phone's bandwidth with them at the same priority; they still start as
- * the page is read, not after the entry has run. (Lighthouse also counts a high-priority script
- * that arrives before the first paint as holding it up, though a module script never does:
- * at high priority its first-paint figure on /dashboard was 2.8 s, at low 2.1 s; its largest paint
- * the same, 3.1 s, and 3.6 s with no preload links at all.)
+ * Writes the pages. index.html names every start-up step's file (and what they import), so they all
+ * arrive while the entry does, not each once the one before it has run. SIGNED_IN_PAGES are the same
+ * page naming the first screens' files too.
+ *
+ * Every script is asked for at low priority. The signed-in pages' screens were first (the entry is
+ * needed before them, so it should not share the phone's bandwidth with them at the same priority;
+ * they still start as the page is read). The entry and its steps since they run in short tasks:
+ * Lighthouse counts a high-priority script that arrives before the first paint as holding it up,
+ * though a module script never does, so its first paint on these pages read 0.7 s in some runs and
+ * 2.4–2.7 s in others, and its blocking time is counted from the first paint. (When the entry was
+ * one task of 160 ms at its 4× CPU slowdown, asking for it at low priority gained nothing: the first
+ * paint moved to 0.65 s, and the start-up counted as blocking time behind it.)
  */
 function signedInPages(): Plugin {
+  const lowPriority = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
   return {
     name: 'bh-signed-in-pages',
     apply: 'build',
@@ -104,24 +134,51 @@ function signedInPages(): Plugin {
       const index = bundle[PORTAL_PAGES.signIn];
       if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      for (const page of SIGNED_IN_PAGES) {
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.moduleIds.includes(ENTRY));
+      const graph = chunks.find((chunk) => chunk.facadeModuleId === BOOT_GRAPH);
+      if (!entry || !graph) return this.error('the entry or the start-up graph has no chunk');
+
+      // The steps' files in order, each importing only the entry's first step and the steps before
+      // it (rolldown's runtime aside, which has no code of weight): a later one would run in its task.
+      const runtime = chunks.filter((chunk) => chunk.name === 'rolldown-runtime').map((chunk) => chunk.fileName);
+      const stepFiles: string[] = [];
+      for (const { name } of BOOT_STEPS) {
+        const step = chunks.find((chunk) => chunk.name === name);
+        if (!step) return this.error(`start-up step ${name} has no chunk`);
+        const later = step.imports.filter((file) => !stepFiles.includes(file) && !runtime.includes(file));
+        if (later.length > 0) return this.error(`${name} imports ${later.join(', ')}, which would run in its task`);
+        stepFiles.push(step.fileName);
+      }
+      const early = entry.imports.filter((file) => file !== stepFiles[0] && !runtime.includes(file));
+      if (early.length > 0) return this.error(`the entry imports ${early.join(', ')}, which would run with it`);
+      const stray = graph.imports.filter((file) => !stepFiles.includes(file) && !runtime.includes(file));
+      if (stray.length > 0) return this.error(`the sign-in page's start-up reaches ${stray.join(', ')}, outside its steps`);
+      delete bundle[graph.fileName];
+
+      const page = String(index.source);
+      if (!page.includes('</head>')) return this.error('index.html has no </head>');
+      const startFiles = [...runtime, ...stepFiles];
+      const signInPage = page
+        // Vite names the entry's own imports at high priority.
+        .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_whole, file: string) => lowPriority(file))
+        .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+        .replace('</head>', `${startFiles.filter((file) => !page.includes(`href="/${file}"`)).map(lowPriority).join('')}</head>`);
+      index.source = signInPage;
+
+      for (const { fileName, screens } of SIGNED_IN_PAGES) {
         const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk' || fileName === entry?.fileName || files.has(fileName)) return;
-          files.add(fileName);
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk' || file === entry.fileName || startFiles.includes(file) || files.has(file)) return;
+          files.add(file);
           chunk.imports.forEach(visit);
         };
-        for (const screen of page.screens) {
-          const chunk = chunks.find((c) => c.facadeModuleId === screen);
-          if (!chunk) return this.error(`${page.fileName}: no chunk of its own for ${screen}`);
+        for (const screen of screens) {
+          const chunk = chunks.find((c) => c.moduleIds.includes(screen));
+          if (!chunk) return this.error(`${fileName}: no file holds ${screen}`);
           visit(chunk.fileName);
         }
-        const links = [...files].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('');
-        const html = String(index.source);
-        if (!html.includes('</head>')) return this.error('index.html has no </head>');
-        this.emitFile({ type: 'asset', fileName: page.fileName, source: html.replace('</head>', `${links}</head>`) });
+        this.emitFile({ type: 'asset', fileName, source: signInPage.replace('</head>', `${[...files].map(lowPriority).join('')}</head>`) });
       }
     },
   };
@@ -136,7 +193,7 @@ export default defineConfig(({ mode }) => ({
     hmr: { clientPort: 5173 },
   },
   build: {
-    // Everything /login runs is one file on purpose (above).
+    // What /login runs is a few large files on purpose (above).
     chunkSizeWarningLimit: 1_000,
     outDir: 'dist',
     assetsDir: 'app-assets',
@@ -144,10 +201,11 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
+      input: { index: fromHere('./index.html'), 'boot-graph': BOOT_GRAPH },
       output: {
         codeSplitting: {
           groups: [
-            { name: 'boot', tags: ['$initial'], priority: 2 },
+            ...BOOT_STEPS.map((step, i) => ({ name: step.name, test: step.test, tags: ['$initial' as const], priority: 2 + BOOT_STEPS.length - i })),
             { name: signedInChunk, priority: 1 },
           ],
         },

@@ -1,42 +1,15 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { App, createPortalProviders } from './App.tsx';
-import { readyForFirstRender } from './firstData.ts';
-import { preloadScreensFor } from './signedInScreens.ts';
+import { loadInSteps } from './boot/steps.ts';
 
 /**
- * `vite --mode mock` answers every API call from the mock service worker, so the portal runs
- * with no API. The check is a build-time constant, so production bundles carry none of it.
+ * The portal starts in steps, each in a task of its own (issue 20: a phone's blocking time): React
+ * and the style engine with this file, then MUI's components, then zod and the shared schemas, then
+ * the app (start.tsx), which makes its router and providers in a task of their own before the first
+ * render. The page names every step's file, so they all arrive together; running them one task at a
+ * time keeps each task short, and a tap or a key press is answered in between.
  */
-async function startMocking(): Promise<void> {
-  if (import.meta.env.MODE !== 'mock') return;
-  const { startMockWorker } = await import('./mocks/browser.ts');
-  await startMockWorker();
-}
-
-// Real paths (/dashboard, /details), not react-admin's default hash routes: the server serves the
-// portal at these paths and the spec's links point at them.
-const portal = createPortalProviders(() => window.location.pathname);
-const router = createBrowserRouter([
-  { path: '*', element: <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={portal.queryClient} /> },
-]);
-
 const root = document.getElementById('root');
 if (root) {
-  preloadScreensFor(window.location.pathname);
-  void startMocking().then(async () => {
-    // The first render is a transition, so React yields to the browser every few milliseconds
-    // instead of holding the main thread for the whole tree (issue 20: a phone's blocking time).
-    // Behind the login it waits for the person and, briefly, the first data (readyForFirstRender),
-    // so that this sliced render is the one that draws the shell and the screen.
-    await readyForFirstRender(portal.authProvider, portal.firstData, window.location.pathname);
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <RouterProvider router={router} />
-        </StrictMode>,
-      );
-    });
-  });
+  void loadInSteps([() => import('./boot/mui.ts'), () => import('./boot/schemas.ts')], () => import('./start.tsx')).then(({ startPortal }) =>
+    startPortal(root),
+  );
 }

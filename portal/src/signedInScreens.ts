@@ -47,7 +47,7 @@ export function lazyScreen<M, P extends object>(loader: ModuleLoader<M>, pick: (
  * has focus from the start, and a page that only loads must stay light), so after the Login click
  * the dashboard needs no round of script requests of its own (issue 20: at most 6 after the click,
  * no chain deeper than 2). Vite's dynamic import fetches a chunk and its shared chunks in parallel
- * (modulepreload; vite.config.ts puts what these three share in one chunk), and a module asked for
+ * (modulepreload; vite.config.ts puts these three and what they import in one file), and a module asked for
  * twice is fetched once.
  */
 export const loadLayout = moduleLoader(() => import('./layout/Layout.tsx'));

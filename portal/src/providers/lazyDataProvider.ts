@@ -36,7 +36,7 @@ type Loaded = Record<string, unknown>;
 
 /**
  * The data provider the app starts with: each method loads the module that has it on its first
- * call, and then calls it. The sign-in page calls none of them, so its one file carries no
+ * call, and then calls it. The sign-in page calls none of them, so its files carry no
  * operation beyond its own, and building those schemas does not hold up its first paint (issue 20).
  * The first screens' calls come from a module in the chunk those screens share, which the sign-in
  * form and the pages behind the login ask for early, so a first call seldom waits for it; every
