@@ -2,6 +2,7 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { dashboardState } from '@bh/shared';
+import { Later } from '../components/Later.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 import { useMinuteNow } from '../components/useNow.ts';
 import { startOf } from '../meetings/meetingTime.ts';
@@ -46,8 +47,10 @@ export default function Dashboard() {
             {() => (
               <>
                 {next ? <NextMeetingCard meeting={next} /> : <AllCaughtUp />}
-                {upcoming.length > 0 ? <SessionsTable kind="upcoming" meetings={upcoming} now={now} /> : null}
-                {can('meetings', 'listPast') ? <SessionsTable kind="past" meetings={past} now={now} /> : null}
+                <Later>
+                  {upcoming.length > 0 ? <SessionsTable kind="upcoming" meetings={upcoming} now={now} /> : null}
+                  <Later>{can('meetings', 'listPast') ? <SessionsTable kind="past" meetings={past} now={now} /> : null}</Later>
+                </Later>
               </>
             )}
           </QueryState>
