@@ -56,9 +56,14 @@ const guardedScreens = [
   { path: '/details', resource: 'application', action: 'view', Screen: ApplicationPage },
 ] as const;
 
+/** react-admin's query for its sign-in check (ra-core useAuthState). */
+const AUTH_CHECK_KEY = ['auth', 'checkAuth'] as const;
+/** How long react-admin keeps its identity and permissions answers fresh, and the portal its sign-in check's. */
+const AUTH_ANSWER_FRESH_MS = 5 * 60_000;
+
 /** Unused query data is kept for a minute (spec §9); client errors are never retried. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         gcTime: 60_000,
@@ -69,6 +74,13 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  // react-admin asks its sign-in check again whenever a screen that reads it mounts. The portal's
+  // check reads the session it already holds (authProvider.ts), so a second asking changes nothing
+  // but redraws the shell and the screen twice, in blocking passes right after the first render
+  // (issue 20). It is kept fresh like react-admin's identity and permissions are; signing in or out
+  // and refreshing the person reset it.
+  client.setQueryDefaults(AUTH_CHECK_KEY, { staleTime: AUTH_ANSWER_FRESH_MS });
+  return client;
 }
 
 function Layout({ children }: { children: ReactNode }) {
@@ -111,7 +123,7 @@ export function createPortalProviders(
   const dataProvider = given.dataProvider ?? createLazyDataProvider();
   const queryClient = given.queryClient ?? createQueryClient();
   let firstData: Promise<void> = Promise.resolve();
-  // A given auth provider (main.tsx's, made here too; or a test's) keeps its own wiring.
+  // A given auth provider (start.tsx's, made here too; or a test's) keeps its own wiring.
   const authProvider =
     given.authProvider ??
     createAuthProvider({

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { memoryStore } from 'react-admin';
@@ -46,6 +47,26 @@ describe('the first render of a page opened behind the login (issue 20)', () => 
     expect(html).not.toContain('Upcoming Sessions');
     // …inside the shell, whose menu follows what the person may open (react-admin's permissions).
     expect(html).toContain('Privacy &amp; my data');
+  });
+});
+
+describe('after the first render of a page opened behind the login', () => {
+  it('does not ask react-admin’s sign-in check again as the shell and the dashboard mount, which would draw them twice more (issue 20)', async () => {
+    const db = testDb();
+    const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
+    const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+    addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() + 3 * 3_600_000) });
+    db.sessionUserId = priya._id;
+    serveMockApi(db);
+    const portal = createPortalProviders(() => '/dashboard');
+    await readyForFirstRender(portal.authProvider, portal.firstData, '/dashboard');
+    const checks = vi.spyOn(portal.authProvider, 'checkAuth');
+
+    const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={portal.queryClient} store={memoryStore()} />;
+    render(<RouterProvider router={createMemoryRouter([{ path: '*', element: app }], { initialEntries: ['/dashboard'] })} />);
+    expect(await screen.findByRole('table', { name: 'Upcoming Sessions' })).toBeInTheDocument();
+    expect(screen.getByText('with Meera Rao')).toBeInTheDocument();
+    expect(checks).not.toHaveBeenCalled();
   });
 });
 
