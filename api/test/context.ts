@@ -43,10 +43,6 @@ export interface TestContext {
   signedIn(role: Role, isVerified?: VerificationStatus): Promise<{ cookie: string; id: string; email: string }>;
 }
 
-/**
- * A fresh database on the run's embedded server for one test file, with the app wired to it
- * and a clock the test controls. Dropped when the file finishes.
- */
 /** A call as the portal makes it: a session cookie, and a JSON body (a string goes as it is). */
 export function jsonRequest(
   method: string,
@@ -59,6 +55,10 @@ export function jsonRequest(
   return { method, headers, body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) };
 }
 
+/**
+ * A fresh database on the run's embedded server for one test file, with the app wired to it
+ * and a clock the test controls. Dropped when the file finishes.
+ */
 export async function createTestContext(options: { monitorCommands?: boolean } = {}): Promise<TestContext> {
   // Command monitoring (tests that count database round trips) must be chosen when the client is made.
   const client = options.monitorCommands

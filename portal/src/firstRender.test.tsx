@@ -15,21 +15,30 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The portal with these providers, opened at `path`. */
+function portalAt(portal: ReturnType<typeof createPortalProviders>, path: string) {
+  const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={portal.queryClient} store={memoryStore()} />;
+  return <RouterProvider router={createMemoryRouter([{ path: '*', element: app }], { initialEntries: [path] })} />;
+}
+
 /** What the portal's first render pass alone draws at `path` (server rendering runs no effects and waits for nothing). */
 function firstPass(portal: ReturnType<typeof createPortalProviders>, path: string): string {
-  const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={portal.queryClient} store={memoryStore()} />;
-  const router = createMemoryRouter([{ path: '*', element: app }], { initialEntries: [path] });
-  return renderToString(<RouterProvider router={router} />);
+  return renderToString(portalAt(portal, path));
+}
+
+/** Priya, signed in, with a session with Meera in three hours, on the mock API. */
+function signedInClientWithAMeeting(): void {
+  const db = testDb();
+  const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
+  const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
+  addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() + 3 * 3_600_000) });
+  db.sessionUserId = priya._id;
+  serveMockApi(db);
 }
 
 describe('the first render of a page opened behind the login (issue 20)', () => {
   it('draws the shell and the dashboard with its data in the first, sliced render, once the person and the data are known', async () => {
-    const db = testDb();
-    const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
-    const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
-    addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() + 3 * 3_600_000) });
-    db.sessionUserId = priya._id;
-    serveMockApi(db);
+    signedInClientWithAMeeting();
     // As on /dashboard, the screens' modules arrive beside the entry (the page names them).
     await Promise.all([loadLayout(), loadNoticeGate(), loadDashboard()]);
 
@@ -52,18 +61,12 @@ describe('the first render of a page opened behind the login (issue 20)', () => 
 
 describe('after the first render of a page opened behind the login', () => {
   it('does not ask react-admin’s sign-in check again as the shell and the dashboard mount, which would draw them twice more (issue 20)', async () => {
-    const db = testDb();
-    const meera = addUser(db, { name: 'Meera Rao', email: 'meera@example.in', role: 'doctor', isVerified: 'verified' });
-    const priya = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
-    addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() + 3 * 3_600_000) });
-    db.sessionUserId = priya._id;
-    serveMockApi(db);
+    signedInClientWithAMeeting();
     const portal = createPortalProviders(() => '/dashboard');
     await readyForFirstRender(portal.authProvider, portal.firstData, '/dashboard');
     const checks = vi.spyOn(portal.authProvider, 'checkAuth');
 
-    const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={portal.queryClient} store={memoryStore()} />;
-    render(<RouterProvider router={createMemoryRouter([{ path: '*', element: app }], { initialEntries: ['/dashboard'] })} />);
+    render(portalAt(portal, '/dashboard'));
     expect(await screen.findByRole('table', { name: 'Upcoming Sessions' })).toBeInTheDocument();
     expect(screen.getByText('with Meera Rao')).toBeInTheDocument();
     expect(checks).not.toHaveBeenCalled();

@@ -11,8 +11,9 @@ import { PORTAL_PAGES } from '@bh/shared/rules/portal-pages';
 
 /**
  * The portal's weight budget, read from the production build (`vite build` writes portal/dist):
- * the sign-in page loads at most 300 KB of gzipped JavaScript, and every admin screen, like every
- * screen behind the login, is a chunk of its own that /login never loads.
+ * the sign-in page loads at most 300 KB of gzipped JavaScript in its start-up steps, the first
+ * screens behind the login come in files of their own, and every admin screen is a chunk of its
+ * own; /login loads none of them.
  */
 const PORTAL = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(PORTAL, 'dist');
