@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { MeetingRef } from '../collections.ts';
+import { unpackCards, type MeetingRef } from '../collections.ts';
 import type { Migration } from './runner.ts';
 
 /**
@@ -30,8 +30,8 @@ export const participantMeetingsV1: Migration = {
     for (const [participant, refs] of byParticipant) {
       const _id = new ObjectId(participant);
       const found = await cols.participantMeetings.findOne({ _id });
-      // Lists made since participant-meetings-v2 hold cards instead of refs.
-      const have = new Set([...(found?.refs ?? []).map((ref) => ref.id.toHexString()), ...(found?.cards ?? []).map((card) => card._id.toHexString())]);
+      // Lists made since participant-meetings-v2 hold cards instead of refs (packed since v3).
+      const have = new Set([...(found?.refs ?? []).map((ref) => ref.id.toHexString()), ...unpackCards(found).map((card) => card._id.toHexString())]);
       const missing = refs.filter((ref) => !have.has(ref.id.toHexString()));
       if (missing.length === 0) continue;
       await cols.participantMeetings.updateOne({ _id }, { $push: { refs: { $each: missing } } }, { upsert: true });

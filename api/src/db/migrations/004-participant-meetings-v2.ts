@@ -24,13 +24,13 @@ export const participantMeetingsV2: Migration = {
     }
     // One participant at a time: FerretDB 1.24 on SQLite stalls on large multi-statement updates.
     // A list that already holds cards and no refs was rebuilt by a run that died later, or made by
-    // this version's store: it is left as it is.
+    // a later version's store (packed, participant-meetings-v3): it is left as it is.
     let count = 0;
     let lists = 0;
     for (const [participant, cards] of byParticipant) {
       const _id = new ObjectId(participant);
       const found = await cols.participantMeetings.findOne({ _id });
-      if (found && !found.refs && found.cards) continue;
+      if (found && !found.refs && (found.cards || found.packedCards)) continue;
       await cols.participantMeetings.updateOne({ _id }, { $set: { cards }, $unset: { refs: '' } }, { upsert: true });
       count += cards.length;
       lists += 1;

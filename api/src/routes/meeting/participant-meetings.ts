@@ -1,5 +1,5 @@
 import { MongoBulkWriteError, ObjectId, type Db } from 'mongodb';
-import { collections, meetingCard, type MeetingCard, type MeetingDoc } from '../../db/collections.ts';
+import { collections, meetingCard, packCards, unpackCards, type MeetingCard, type MeetingDoc } from '../../db/collections.ts';
 
 /**
  * Each participant's meetings, reached by the participant's `_id`, in one document.
@@ -9,7 +9,9 @@ import { collections, meetingCard, type MeetingCard, type MeetingDoc } from '../
  * filter that is exactly `{ _id: value }` and reads the whole collection for anything else (`$in`
  * on `_id` included). So every participant has one document, `_id` = their user id, holding a card
  * per meeting they are in: the meeting as the list shows it (see `MeetingCard`). A client's or an
- * associate's get-meetings is then one `_id` read, however many meetings there are.
+ * associate's get-meetings is then one `_id` read, however many meetings there are. The cards are
+ * stored as one binary value (`packCards` in collections.ts), which FerretDB reads as cheaply as a
+ * small document, and so every write reads the list, changes it and writes it back whole.
  *
  * The meetings collection stays the source of truth; the meetings store (meetings.store.ts) writes
  * the cards of both participants on every change to a meeting, holding both participants' booking
@@ -39,14 +41,15 @@ export function cardsByParticipant(docs: (MeetingDoc | MeetingCard)[]): Map<stri
 }
 
 /**
- * Adds cards to each participant's document (created on first use), one update command per
- * participant and one at a time: FerretDB 1.24 on SQLite keeps every statement of a
- * multi-statement update open until the command ends (a large bulk write stalls it once its
- * connection pool runs dry), and concurrent writers get "database is locked".
+ * Adds cards to each participant's document (created on first use), one participant at a time:
+ * FerretDB 1.24 on SQLite keeps every statement of a multi-statement update open until the command
+ * ends (a large bulk write stalls it once its connection pool runs dry), and concurrent writers get
+ * "database is locked". The caller holds each participant's booking claim (or is the only writer,
+ * as bulk data is).
  */
 export async function addCards(db: Db, byParticipant: Map<string, MeetingCard[]>): Promise<void> {
   for (const [participantId, cards] of byParticipant) {
-    await participantMeetingsCollection(db).updateOne({ _id: new ObjectId(participantId) }, { $push: { cards: { $each: cards } } }, { upsert: true });
+    await rewriteCards(db, new ObjectId(participantId), (before) => [...before, ...cards]);
   }
 }
 
@@ -59,7 +62,10 @@ export async function addCardsInBulk(db: Db, byParticipant: Map<string, MeetingC
   if (lists.length === 0) return;
   let existing: typeof lists = [];
   try {
-    await participantMeetingsCollection(db).insertMany(lists, { ordered: false });
+    await participantMeetingsCollection(db).insertMany(
+      lists.map((list) => ({ _id: list._id, packedCards: packCards(list.cards) })),
+      { ordered: false },
+    );
   } catch (err) {
     if (!(err instanceof MongoBulkWriteError)) throw err;
     const failed = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
@@ -71,15 +77,15 @@ export async function addCardsInBulk(db: Db, byParticipant: Map<string, MeetingC
 
 /**
  * Rewrites a participant's cards with `change` (the caller holds the participant's booking claim,
- * which makes reading and writing back one step for every other writer). FerretDB 1.24 ignores a
- * `$pull` by condition and has no positional update we rely on, so the list is written whole.
+ * which makes reading and writing back one step for every other writer). The list is one value,
+ * so it is read and written whole.
  */
 async function rewriteCards(db: Db, participantId: ObjectId, change: (cards: MeetingCard[]) => MeetingCard[]): Promise<void> {
   const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
-  const before = found?.cards ?? [];
+  const before = unpackCards(found);
   const after = change(before);
   if (after === before) return;
-  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { cards: after } }, { upsert: true });
+  await participantMeetingsCollection(db).updateOne({ _id: participantId }, { $set: { packedCards: packCards(after) } }, { upsert: true });
 }
 
 /** Puts a meeting's card in place of the one it had (or adds it): one `$set`, so it is never missing. */
@@ -102,7 +108,7 @@ export function editCards(db: Db, participantId: ObjectId, edit: (card: MeetingC
 export async function cardsOf(db: Db, participantId: ObjectId): Promise<MeetingCard[]> {
   const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
   const unique = new Map<string, MeetingCard>();
-  for (const card of found?.cards ?? []) unique.set(card._id.toHexString(), card);
+  for (const card of unpackCards(found)) unique.set(card._id.toHexString(), card);
   return [...unique.values()].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b._id.toHexString().localeCompare(a._id.toHexString()));
 }
 
