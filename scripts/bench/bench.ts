@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { ARGON2_PARAMS, hashPassword } from '@bh/api/lib/password';
 import { freePort } from '@bh/api/db/embedded';
-import { insertAccount, insertMeetingsInBulk, newMeetingDoc, type MeetingDoc } from '@bh/api/seed/bulk';
+import { insertAccount, insertAccountsInBulk, insertMeetingsInBulk, newMeetingDoc, type MeetingDoc } from '@bh/api/seed/bulk';
 import { collections, unpackCards } from '@bh/api/db/collections';
 import { istDateString } from '@bh/shared';
 import { medianResult, median, runLoad, type LoadResult } from './load.ts';
@@ -54,6 +54,9 @@ const withErrors = (r: LoadResult) => (r.errors || r.non2xx ? `, ${r.errors} err
  */
 const CHUNK = 5_000;
 const chunkOf = (i: number) => (i < 1_000 ? 0 : 1 + Math.floor((i - 1_000) / CHUNK));
+/** 50,000 meetings, 25 to a client: 2,000 clients; 11 seeding chunks of 5 associates: 55. */
+const OTHER_CLIENTS = 2_000;
+const OTHER_ASSOCIATES = 5 * (1 + chunkOf(49_999));
 const otherClients = new Map<number, ObjectId>();
 const otherAssociates = new Map<number, ObjectId>();
 const idFor = (map: Map<number, ObjectId>, key: number) => map.get(key) ?? map.set(key, new ObjectId()).get(key)!;
@@ -69,7 +72,8 @@ function benchMeetings(clientId: ObjectId, clientEmail: string, from: number, to
     const startsAt = new Date(now + (i % 2000) * 3 * 60 * 60 * 1000 - 500 * 60 * 60 * 1000);
     const other = Math.floor(i / 25);
     const client = mine ? bench : { _id: idFor(otherClients, other), email: `other-${other}@bench.betterhealth.in`, name: `Other Client ${other}` };
-    const associate = { _id: mine ? doctorId : idFor(otherAssociates, chunkOf(i) * 5 + (i % 5)), email: 'bench-associate@bench.betterhealth.in', name: 'Bench Associate' };
+    const k = chunkOf(i) * 5 + (i % 5);
+    const associate = mine ? { _id: doctorId, email: 'bench-associate@bench.betterhealth.in', name: 'Bench Associate' } : { _id: idFor(otherAssociates, k), email: `associate-${k}@bench.betterhealth.in`, name: `Associate ${k}` };
     docs.push(newMeetingDoc(client, associate, { meetingDate: istDateString(startsAt), meetingTime: '10:30 AM', startsAt, meetingLink: 'https://meet.example.org/bench', formLink: 'https://forms.example.org/bench', createdAt: new Date(now), createdBy: doctorId }));
   }
   return docs;
@@ -201,6 +205,13 @@ async function benchApi(): Promise<void> {
   row('API', 'database', external ? 'BENCH_MONGODB_URI' : `embedded (${lock?.kind ?? 'see README'})`);
   try {
     const db = mongo.db(dbName);
+    // The other meetings' people have accounts too, stored before the bench client's, so that
+    // finding the bench client by email (its login) meets the other 2,055 first, as an account
+    // made late in a practice's life would.
+    await insertAccountsInBulk(db, [
+      ...Array.from({ length: OTHER_CLIENTS }, (_, n) => ({ _id: idFor(otherClients, n), name: `Other Client ${n}`, email: `other-${n}@bench.betterhealth.in`, role: 'user' as const })),
+      ...Array.from({ length: OTHER_ASSOCIATES }, (_, k) => ({ _id: idFor(otherAssociates, k), name: `Associate ${k}`, email: `associate-${k}@bench.betterhealth.in`, role: 'doctor' as const, isVerified: 'verified' as const })),
+    ], PASSWORD);
     const clientEmail = `bench-client-${randomBytes(3).toString('hex')}@bench.betterhealth.in`;
     const clientId = await insertAccount(db, { name: 'Bench Client', email: clientEmail, password: PASSWORD, role: 'user' });
     await seed(db, clientId, clientEmail, 0, 1_000);

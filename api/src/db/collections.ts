@@ -484,9 +484,20 @@ export interface NomineeDoc {
   updatedAt: Date;
 }
 
+/**
+ * An account's email, reached by `_id` (the email itself, as `users` stores it): FerretDB 1.24 hands
+ * SQLite only an exact `_id` filter, so finding an account by `email` read every account until it
+ * came to it (`lib/user-emails.ts`).
+ */
+export interface UserEmailDoc {
+  _id: string;
+  userId: ObjectId;
+}
+
 function build(db: Db) {
   return {
     users: db.collection<UserDoc>('users'),
+    userEmails: db.collection<UserEmailDoc>('user_emails'),
     sessions: db.collection<SessionDoc>('sessions'),
     rateLimits: db.collection<RateLimitDoc>('rate_limits'),
     auditLog: db.collection<AuditEntry>('audit_log'),

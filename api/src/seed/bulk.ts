@@ -2,6 +2,7 @@ import { ObjectId, type Db } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
 import { collections, type MeetingDoc } from '../db/collections.ts';
 import { hashPassword } from '../lib/password.ts';
+import { claimEmail } from '../lib/user-emails.ts';
 import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
 
 /**
@@ -26,10 +27,13 @@ export async function insertAccount(
 ): Promise<ObjectId> {
   const now = new Date();
   const _id = new ObjectId();
-  await collections(db).users.insertOne({
+  const email = input.email.trim().toLowerCase();
+  const cols = collections(db);
+  if (!(await claimEmail(cols, email, _id))) throw new Error(`${email} already has an account`);
+  await cols.users.insertOne({
     _id,
     name: input.name,
-    email: input.email.trim().toLowerCase(),
+    email,
     passwordHash: await hashPassword(input.password),
     role: input.role,
     isVerified: input.isVerified ?? 'not_submitted',
@@ -37,6 +41,25 @@ export async function insertAccount(
     updatedAt: now,
   });
   return _id;
+}
+
+/**
+ * Many accounts that all sign in with `password` (hashed once), 1,000 per insert, each with its
+ * email's entry (lib/user-emails.ts) written first, as the product writes an account.
+ */
+export async function insertAccountsInBulk(
+  db: Db,
+  accounts: { _id: ObjectId; name: string; email: string; role: Role; isVerified?: VerificationStatus }[],
+  password: string,
+): Promise<void> {
+  const cols = collections(db);
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  for (let i = 0; i < accounts.length; i += 1000) {
+    const chunk = accounts.slice(i, i + 1000).map((a) => ({ ...a, email: a.email.trim().toLowerCase() }));
+    await cols.userEmails.insertMany(chunk.map((a) => ({ _id: a.email, userId: a._id })));
+    await cols.users.insertMany(chunk.map((a) => ({ _id: a._id, name: a.name, email: a.email, passwordHash, role: a.role, isVerified: a.isVerified ?? 'not_submitted', createdAt: now, updatedAt: now })));
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { findUserByEmail } from '../../lib/user-emails.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
@@ -53,7 +54,7 @@ export function accountLinkRoutes(deps: AppDeps) {
       const ipHits = await limiter.hit(`reset:ip:${c.get('clientIp')}`, RESET_LIMITS.windowMs);
       if (ipHits > RESET_LIMITS.perIp) throw tooManyRequests(L.tooManyResetRequests);
       const accountHits = await limiter.hit(`reset:account:${email}`, RESET_LIMITS.windowMs);
-      const user = await cols.users.findOne({ email });
+      const user = await findUserByEmail(cols, email);
       // Accounts still waiting on (or revoked from) an invitation have no password to reset.
       if (user && !user.invitation && accountHits <= RESET_LIMITS.perAccount) {
         const { token } = await issueLink(deps, user._id, 'reset');

@@ -26,6 +26,7 @@ import {
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { findUserByEmail } from '../../lib/user-emails.ts';
 import { collections, type ChangeRequestDoc, type RefundDoc, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { queueMeetingCancelled, queueMeetingRescheduled } from '../../mail/meeting-mail.ts';
@@ -362,7 +363,7 @@ export async function associateFor(deps: Pick<AppDeps, 'db'>, user: AuthUser, em
     return user;
   }
   if (!email) throw new AppError(400, B.slotsDoctorRequired, [{ path: 'doctorId', message: B.slotsDoctorRequired }]);
-  const found = await collections(deps.db).users.findOne({ email });
+  const found = await findUserByEmail(collections(deps.db), email);
   if (!found || found.role !== 'doctor' || found.isVerified !== 'verified') throw notFound(B.associateNotFound);
   return found;
 }
@@ -384,7 +385,7 @@ export async function saveAvailability(deps: Pick<AppDeps, 'db' | 'clock'>, user
  * session with (anyone else is "not found", so clients cannot map strangers' calendars).
  */
 export async function slotsFor(deps: Pick<AppDeps, 'db' | 'clock'>, user: AuthUser, doctorEmail: string, date: string): Promise<{ slots: Slot[]; hasHours: boolean }> {
-  const doctor = await collections(deps.db).users.findOne({ email: doctorEmail });
+  const doctor = await findUserByEmail(collections(deps.db), doctorEmail);
   const known = doctor && doctor.role === 'doctor' && doctor.isVerified === 'verified';
   const allowed = known && (user.role === 'admin' || (user.role === 'doctor' ? doctor._id.equals(user._id) : await hasMeetingWith(deps, user._id, doctor._id)));
   if (!doctor || !allowed) throw notFound(B.associateNotFound);

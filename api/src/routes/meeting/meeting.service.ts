@@ -10,6 +10,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { queueMeetingCancelled, queueMeetingScheduled } from '../../mail/meeting-mail.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { findUserByEmail } from '../../lib/user-emails.ts';
 import { collections, type UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import {
@@ -43,7 +44,7 @@ type MailingDeps = Deps & Pick<AppDeps, 'outbox'>;
 
 /** A participant for a meeting, checked the way verify-email and create-meeting both need. */
 export async function findParticipant(deps: Pick<AppDeps, 'db'>, email: string, userType: MeetingUserType): Promise<UserDoc> {
-  const user = await collections(deps.db).users.findOne({ email });
+  const user = await findUserByEmail(collections(deps.db), email);
   if (userType === 'client') {
     if (!user || user.role !== 'user') throw notFound(M.clientNotFound);
     return user;
@@ -156,7 +157,7 @@ export async function deleteMeeting(deps: MailingDeps, admin: AuthUser, meetingI
  * their participants' ids and an account's email never changes, so the email names one account.
  */
 export async function lookupMeetings(deps: Deps, user: AuthUser, email: string): Promise<Meeting[]> {
-  const target = await collections(deps.db).users.findOne({ email }, { projection: { _id: 1 } });
+  const target = await findUserByEmail(collections(deps.db), email);
   if (!target) return [];
   const keep = user.role === 'admin' ? undefined : (card: MeetingCard) => card.doctorId.equals(user._id);
   return (await meetingsOfParticipant(deps, target._id, keep)).map(toMeeting);

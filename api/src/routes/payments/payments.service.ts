@@ -11,6 +11,7 @@ import {
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { findUserByEmail } from '../../lib/user-emails.ts';
 import { collections, type CouponDoc, type PaymentLinkDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 
@@ -146,7 +147,7 @@ async function emailCouponLink(
   deps: Pick<AppDeps, 'db' | 'limiter' | 'outbox'>,
   input: { email: string; couponCode: string; paymentLink: string; service: ServiceKey; planType: PlanType },
 ): Promise<void> {
-  const account = await collections(deps.db).users.findOne({ email: input.email });
+  const account = await findUserByEmail(collections(deps.db), input.email);
   if (!account || account.role !== 'user' || account.invitation === 'revoked') return;
   // A slot is claimed before the email is written (not counted after), so checks arriving
   // together neither pass the cap nor count each other out of it.

@@ -13,6 +13,7 @@ import type { PrivacyRequestDoc } from '../../db/collections.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { moveEmail } from '../../lib/user-emails.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { renameParticipant } from '../meeting/meetings.store.ts';
@@ -185,6 +186,7 @@ export async function eraseAccount(deps: Pick<AppDeps, 'db' | 'cols' | 'clock'>,
         $unset: { rejectionReason: '', invitation: '' },
       },
     );
+    await moveEmail(deps.cols, userId, user.email, email);
     const outbox = deps.cols.outbox;
     await outbox.updateMany({ to: user.email, status: { $in: ['pending', 'sending'] } }, { $set: { status: 'cancelled', secret: null } });
     await outbox.updateMany({ to: user.email }, { $set: { to: email, data: {}, secret: null } });

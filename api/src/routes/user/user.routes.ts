@@ -4,6 +4,7 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { findUserByEmail } from '../../lib/user-emails.ts';
 import type { UserDoc } from '../../db/collections.ts';
 import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
@@ -39,7 +40,7 @@ export function userRoutes(deps: AppDeps) {
       let user: UserDoc | null;
       let ok: boolean;
       try {
-        user = await cols.users.findOne({ email });
+        user = await findUserByEmail(cols, email);
         ok = user ? await passwords.verify(user.passwordHash, password) : (await passwords.burn(password), false);
       } catch (err) {
         // Not checked (busy, database down): it does not count against anyone.

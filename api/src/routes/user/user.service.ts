@@ -4,6 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import type { UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { claimEmail, releaseEmail } from '../../lib/user-emails.ts';
 
 export interface NewAccount {
   name: string;
@@ -35,10 +36,15 @@ export async function createAccount(
     createdAt: now,
     updatedAt: now,
   };
+  // The email's entry first (lib/user-emails.ts), so a stored account is always found by its email.
+  if (!(await claimEmail(deps.cols, doc.email, doc._id))) return null;
   try {
     await deps.cols.users.insertOne(doc);
   } catch (err) {
-    if (err instanceof MongoServerError && err.code === 11000) return null;
+    if (err instanceof MongoServerError && err.code === 11000) {
+      await releaseEmail(deps.cols, doc.email, doc._id);
+      return null;
+    }
     throw err;
   }
   const { passwordHash: _omit, ...safe } = doc;
