@@ -39,6 +39,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Better Health <sessions@betterhealth.example>'),
   /** The outbox sender's pace: polling, first retry (doubling up to an hour) and tries before `failed`. */
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  MAIL_IDLE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   /** A request body must bring 1 KiB (or its rest) in every this many milliseconds, or its connection is closed. */

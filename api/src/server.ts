@@ -115,8 +115,12 @@ export async function startServer(
 
   const sender = new MailSender(
     { db: deps.db, clock: deps.clock, log, documentKey: deps.config.documentKey, transport: createSmtpTransport(smtpUrl), from: env.MAIL_FROM, publicOrigin: deps.config.publicOrigin },
-    { pollMs: env.MAIL_POLL_MS, backoffMs: env.MAIL_RETRY_MS, maxAttempts: env.MAIL_MAX_ATTEMPTS },
+    { pollMs: env.MAIL_POLL_MS, idleMs: env.MAIL_IDLE_MS, backoffMs: env.MAIL_RETRY_MS, maxAttempts: env.MAIL_MAX_ATTEMPTS },
   );
+  // It looks when a message this process queued is due, and when the test clock moves (what was
+  // due later may be due now); otherwise when the earliest message is due, within MAIL_IDLE_MS.
+  deps.outbox.onQueued((dueAt) => sender.wake(dueAt));
+  testClock?.onShift(() => sender.wake());
   sender.start();
   // /health/ready: the outbox is reachable and its sender is polling it.
   deps.health.addReadinessCheck('outbox', async () => sender.ready());

@@ -28,10 +28,16 @@ export class TestClock implements Clock {
  */
 export class ShiftableClock implements Clock {
   #offsetMs = 0;
+  readonly #listeners = new Set<() => void>();
   now(): Date {
     return new Date(Date.now() + this.#offsetMs);
   }
   set(t: Date | string | number): void {
     this.#offsetMs = new Date(t).getTime() - Date.now();
+    for (const listener of this.#listeners) listener();
+  }
+  /** Calls `listener` after each move (what was due later may be due now). */
+  onShift(listener: () => void): void {
+    this.#listeners.add(listener);
   }
 }

@@ -22,6 +22,20 @@ export class Outbox {
   readonly #db: Db;
   readonly #clock: Clock;
   readonly #key: Buffer;
+  readonly #listeners = new Set<(dueAt: Date) => void>();
+
+  /**
+   * Calls `listener` with the earliest due time of the messages this process has just queued (or
+   * queued again), so that its sender looks at once, or then, instead of at its next idle look.
+   */
+  onQueued(listener: (dueAt: Date) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #queued(dueAt: Date): void {
+    for (const listener of this.#listeners) listener(dueAt);
+  }
 
   constructor(db: Db, clock: Clock, documentKey: Buffer) {
     this.#db = db;
@@ -55,6 +69,7 @@ export class Outbox {
       };
     });
     await collections(this.#db).outbox.insertMany(docs);
+    this.#queued(new Date(Math.min(...docs.map((d) => d.dueAt.getTime()))));
     return docs.map((d) => d._id);
   }
 
@@ -81,6 +96,7 @@ export class Outbox {
       { _id: id, status: 'failed' },
       { $set: { status: 'pending', attempts: 0, nextAttemptAt: now, leaseUntil: null } },
     );
+    if (res.modifiedCount === 1) this.#queued(now);
     return res.modifiedCount === 1;
   }
 }

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { emailRecordSchema, meetingResponse } from '@bh/shared';
 import { bodyOf, createTestContext, type TestContext } from '../../test/context.ts';
 import { FAST_SENDER, startTestMail } from '../../test/mail.ts';
-import { createMongoClient } from '../lib/mongo.ts';
+import { MongoClient } from 'mongodb';
+import { systemClock } from '../lib/clock.ts';
+import { createMongoClient, mongoClientOptions } from '../lib/mongo.ts';
+import { Outbox } from './outbox.ts';
 import { Mailbox } from './mailbox.ts';
 import { backoffDelay, MailSender } from './sender.ts';
 import { createSmtpTransport } from './transport.ts';
@@ -135,5 +138,57 @@ describe('two API instances on one database', () => {
     for (const email of people) expect(mailbox.messages.filter((m) => m.to.includes(email))).toHaveLength(3);
     const docs = await ctx.deps.cols.outbox.find({ meetingId: { $in: meetings } }).toArray();
     expect(docs.every((d) => d.status === 'sent' && d.attempts === 1)).toBe(true);
+  });
+});
+
+describe('when the sender looks', () => {
+  it('looks when a message its process queued is due, not every short wait: once a minute when idle', async () => {
+    // Real time here: the sender's waits are timers, and the messages are due by the system clock.
+    const client = new MongoClient(inject('mongoUri'), { ...mongoClientOptions(inject('mongoEngine')), monitorCommands: true });
+    await client.connect();
+    const db = client.db(ctx.deps.db.databaseName);
+    let looks = 0;
+    client.on('commandStarted', (event) => {
+      if (event.commandName === 'find' && event.command.find === 'outbox') looks += 1;
+    });
+    const outbox = new Outbox(db, systemClock, ctx.deps.config.documentKey);
+    const mailbox = new Mailbox();
+    const url = await mailbox.listen();
+    const sender = new MailSender(
+      { db, clock: systemClock, log: ctx.deps.log, documentKey: ctx.deps.config.documentKey, transport: createSmtpTransport(url), from: ctx.deps.config.mailFrom, publicOrigin: ctx.deps.config.publicOrigin },
+      { ...FAST_SENDER, pollMs: 20, idleMs: 60_000 },
+    );
+    outbox.onQueued((dueAt) => sender.wake(dueAt));
+    const arrived = async (count: number) => {
+      const deadline = Date.now() + 5_000;
+      while (mailbox.messages.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      return mailbox.messages.length;
+    };
+    try {
+      sender.start();
+      await new Promise((r) => setTimeout(r, 50));
+      const afterStart = looks;
+      expect(afterStart).toBeGreaterThanOrEqual(1);
+      // Idle: with a 20 ms short wait it would have looked about 25 times in half a second.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(looks - afterStart).toBe(0);
+
+      // Queued in this process: sent at once, not at the next idle look a minute later.
+      await outbox.enqueue([notice('kabir.now@test.betterhealth.in')]);
+      expect(await arrived(1)).toBe(1);
+
+      // Queued for later: sent when it is due, not before and not a minute later.
+      const queuedAt = Date.now();
+      await outbox.enqueue([{ ...notice('kabir.later@test.betterhealth.in'), dueAt: new Date(queuedAt + 400) }]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(mailbox.messages).toHaveLength(1);
+      expect(await arrived(2)).toBe(2);
+      expect(Date.now() - queuedAt).toBeLessThan(5_000);
+      expect(sender.ready()).toBe(true);
+    } finally {
+      await sender.stop();
+      await mailbox.close();
+      await client.close();
+    }
   });
 });

@@ -11,8 +11,15 @@ import { addressOf } from './transport.ts';
 import { collections, type OutboxDoc } from '../db/collections.ts';
 
 export interface SenderSettings {
-  /** How often an idle sender looks for due messages. */
+  /** The shortest wait between two looks at the outbox that nothing asked for. */
   pollMs: number;
+  /**
+   * The longest an idle sender waits before it looks again, when it knows of nothing due sooner: a
+   * look reads the whole outbox on FerretDB, so it looks when a message queued in its own process
+   * is due (`wake`), when the earliest unfinished message is due, and otherwise this often, for
+   * messages other instances queued and did not send.
+   */
+  idleMs: number;
   /** First retry after this long, doubling each try up to maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -26,6 +33,7 @@ export interface SenderSettings {
 
 export const DEFAULT_SENDER_SETTINGS: SenderSettings = {
   pollMs: 2_000,
+  idleMs: 60_000,
   backoffMs: 60_000,
   maxBackoffMs: 60 * 60_000,
   maxAttempts: 6,
@@ -70,6 +78,10 @@ export class MailSender {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = true;
+  /** When the next look is set for (Date.now() time); Infinity while one runs. */
+  #nextLookAt = Number.POSITIVE_INFINITY;
+  /** Woken while a look ran, for this time (the clock's): the look may not have seen that message. */
+  #wokenFor: number | null = null;
   /** Wall-clock time of the last poll that reached the database (for readiness). */
   #lastPollOk = 0;
 
@@ -92,21 +104,49 @@ export class MailSender {
     await this.#running;
   }
 
-  /** Ready when running and a poll reached the outbox recently (three polls, at least 30 s). */
+  /** Ready when running and a look reached the outbox recently (within its idle wait and 30 s). */
   ready(): boolean {
-    return !this.#stopped && Date.now() - this.#lastPollOk <= Math.max(3 * this.#settings.pollMs, 30_000);
+    return !this.#stopped && Date.now() - this.#lastPollOk <= this.#settings.idleMs + Math.max(3 * this.#settings.pollMs, 30_000);
+  }
+
+  /**
+   * Something may be due at `at` (now by default): a message queued or queued again in this process
+   * (`Outbox.onQueued`), or the test clock moved. Looks then, unless a look is set for sooner.
+   */
+  wake(at: Date = this.#deps.clock.now()): void {
+    if (this.#stopped) return;
+    if (this.#nextLookAt === Number.POSITIVE_INFINITY) {
+      this.#wokenFor = Math.min(this.#wokenFor ?? Number.POSITIVE_INFINITY, at.getTime());
+      return;
+    }
+    const delay = Math.max(0, at.getTime() - this.#deps.clock.now().getTime());
+    if (Date.now() + delay < this.#nextLookAt) this.#schedule(delay);
   }
 
   #schedule(ms: number): void {
     if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#nextLookAt = Date.now() + ms;
     this.#timer = setTimeout(() => {
-      this.#running = this.runOnce()
-        .then((sent) => {
+      this.#timer = null;
+      this.#nextLookAt = Number.POSITIVE_INFINITY;
+      this.#running = this.#pass()
+        .then(({ handled, listed, nextDue }) => {
           this.#lastPollOk = Date.now();
-          this.#schedule(sent > 0 ? 0 : this.#settings.pollMs);
+          const now = this.#deps.clock.now().getTime();
+          const woken = this.#wokenFor === null ? Number.POSITIVE_INFINITY : Math.max(0, this.#wokenFor - now);
+          this.#wokenFor = null;
+          // Sent something (more may be waiting): at once. Listed due messages it could not lease
+          // (another sender's): after the short wait. Else when the earliest unfinished message is
+          // due, within the idle wait, or sooner for one queued while it looked.
+          if (handled > 0) return this.#schedule(0);
+          const untilDue = nextDue ? nextDue.getTime() - now : Number.POSITIVE_INFINITY;
+          const planned = listed > 0 ? this.#settings.pollMs : Math.min(this.#settings.idleMs, Math.max(this.#settings.pollMs, untilDue));
+          this.#schedule(Math.min(planned, woken));
         })
         .catch((err: unknown) => {
-          // The database may be away for a while; the next poll tries again.
+          // The database may be away for a while; the next look tries again.
+          this.#wokenFor = null;
           this.#deps.log.error('mail sender poll failed', { error: err instanceof Error ? err.name : 'unknown' });
           this.#schedule(this.#settings.pollMs);
         });
@@ -116,12 +156,22 @@ export class MailSender {
 
   /** One pass: leases and handles each due message; returns how many it handled. */
   async runOnce(): Promise<number> {
+    return (await this.#pass()).handled;
+  }
+
+  /**
+   * Lists the unfinished messages in the order they are due (one more than a batch, to learn when
+   * the next one is due), then leases and handles those due now.
+   */
+  async #pass(): Promise<{ handled: number; listed: number; nextDue: Date | null }> {
     const now = this.#deps.clock.now();
-    const due = await collections(this.#deps.db).outbox
-      .find({ status: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } })
+    const unfinished = await collections(this.#deps.db).outbox
+      .find({ status: { $in: ['pending', 'sending'] } })
       .sort({ nextAttemptAt: 1, _id: 1 })
-      .limit(this.#settings.batch)
+      .limit(this.#settings.batch + 1)
       .toArray();
+    const due = unfinished.filter((doc) => doc.nextAttemptAt <= now).slice(0, this.#settings.batch);
+    const nextDue = unfinished.find((doc) => doc.nextAttemptAt > now)?.nextAttemptAt ?? null;
     let handled = 0;
     for (const listed of due) {
       const lease = await this.#claim(listed);
@@ -133,7 +183,7 @@ export class MailSender {
       }
       handled += 1;
     }
-    return handled;
+    return { handled, listed: due.length, nextDue };
   }
 
   async #claim(listed: OutboxDoc): Promise<{ doc: OutboxDoc; claimId: string } | null> {
