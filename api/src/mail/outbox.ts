@@ -28,9 +28,8 @@ export class Outbox {
    * Calls `listener` with the earliest due time of the messages this process has just queued (or
    * queued again), so that its sender looks at once, or then, instead of at its next idle look.
    */
-  onQueued(listener: (dueAt: Date) => void): () => void {
+  onQueued(listener: (dueAt: Date) => void): void {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   #queued(dueAt: Date): void {

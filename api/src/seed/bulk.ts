@@ -1,6 +1,6 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
-import { collections, type MeetingDoc } from '../db/collections.ts';
+import { collections, type MeetingDoc, type UserDoc } from '../db/collections.ts';
 import { hashPassword } from '../lib/password.ts';
 import { claimEmail } from '../lib/user-emails.ts';
 import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
@@ -20,45 +20,49 @@ export type { MeetingDoc };
  */
 export { newMeetingDoc };
 
-/** An account that can sign in with `password`; returns its id. */
-export async function insertAccount(
-  db: Db,
-  input: { name: string; email: string; password: string; role: Role; isVerified?: VerificationStatus },
-): Promise<ObjectId> {
-  const now = new Date();
-  const _id = new ObjectId();
-  const email = input.email.trim().toLowerCase();
-  const cols = collections(db);
-  if (!(await claimEmail(cols, email, _id))) throw new Error(`${email} already has an account`);
-  await cols.users.insertOne({
-    _id,
-    name: input.name,
-    email,
-    passwordHash: await hashPassword(input.password),
-    role: input.role,
-    isVerified: input.isVerified ?? 'not_submitted',
+/** An account as bulk data stores it (its email trimmed and lower-cased, as the product stores it). */
+interface NewAccount {
+  _id: ObjectId;
+  name: string;
+  email: string;
+  role: Role;
+  isVerified?: VerificationStatus;
+}
+
+function accountDoc(account: NewAccount, passwordHash: string, now: Date): UserDoc {
+  return {
+    _id: account._id,
+    name: account.name,
+    email: account.email.trim().toLowerCase(),
+    passwordHash,
+    role: account.role,
+    isVerified: account.isVerified ?? 'not_submitted',
     createdAt: now,
     updatedAt: now,
-  });
-  return _id;
+  };
+}
+
+/** An account that can sign in with `password`; returns its id. */
+export async function insertAccount(db: Db, input: Omit<NewAccount, '_id'> & { password: string }): Promise<ObjectId> {
+  const doc = accountDoc({ ...input, _id: new ObjectId() }, await hashPassword(input.password), new Date());
+  const cols = collections(db);
+  if (!(await claimEmail(cols, doc.email, doc._id))) throw new Error(`${doc.email} already has an account`);
+  await cols.users.insertOne(doc);
+  return doc._id;
 }
 
 /**
  * Many accounts that all sign in with `password` (hashed once), 1,000 per insert, each with its
  * email's entry (lib/user-emails.ts) written first, as the product writes an account.
  */
-export async function insertAccountsInBulk(
-  db: Db,
-  accounts: { _id: ObjectId; name: string; email: string; role: Role; isVerified?: VerificationStatus }[],
-  password: string,
-): Promise<void> {
+export async function insertAccountsInBulk(db: Db, accounts: NewAccount[], password: string): Promise<void> {
   const cols = collections(db);
   const passwordHash = await hashPassword(password);
   const now = new Date();
   for (let i = 0; i < accounts.length; i += 1000) {
-    const chunk = accounts.slice(i, i + 1000).map((a) => ({ ...a, email: a.email.trim().toLowerCase() }));
-    await cols.userEmails.insertMany(chunk.map((a) => ({ _id: a.email, userId: a._id })));
-    await cols.users.insertMany(chunk.map((a) => ({ _id: a._id, name: a.name, email: a.email, passwordHash, role: a.role, isVerified: a.isVerified ?? 'not_submitted', createdAt: now, updatedAt: now })));
+    const chunk = accounts.slice(i, i + 1000).map((account) => accountDoc(account, passwordHash, now));
+    await cols.userEmails.insertMany(chunk.map((doc) => ({ _id: doc.email, userId: doc._id })));
+    await cols.users.insertMany(chunk);
   }
 }
 
