@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 
 /** How the server plans a find of one document by `_id`. */
-async function planOf(collection: string, _id: unknown): Promise<string> {
-  const explained: Document = await ctx.deps.db.command({ explain: { find: collection, filter: { _id }, limit: 1 }, verbosity: 'queryPlanner' });
+async function planOf(collection: string, filter: Document): Promise<string> {
+  const explained: Document = await ctx.deps.db.command({ explain: { find: collection, filter, limit: 1 }, verbosity: 'queryPlanner' });
   return JSON.stringify(explained.queryPlanner);
 }
 
@@ -22,7 +22,7 @@ describe('reads by _id', () => {
     await ctx.deps.db.collection('id_reads').insertMany(users);
     await ctx.deps.db.collection<{ _id: string; userId: ObjectId }>('id_reads_by_text').insertMany(users.map((u) => ({ _id: u.email, userId: u._id })));
     for (const [collection, id] of [['id_reads', users[49]!._id], ['id_reads_by_text', users[49]!.email]] as const) {
-      const plan = await planOf(collection, id);
+      const plan = await planOf(collection, { _id: id });
       if (inject('mongoEngine') === 'ferretdb') {
         // SQLite's own plan, as FerretDB reports it.
         expect(plan).toMatch(/SEARCH \S+ USING INDEX/);
@@ -31,5 +31,34 @@ describe('reads by _id', () => {
         expect(plan).not.toMatch(/COLLSCAN/);
       }
     }
+  });
+
+  // A conditional write names the document and what must still hold of it (a meeting cancelled
+  // only while scheduled, a lease released only by its owner). FerretDB read the whole collection
+  // for those when the condition failed, until our build handed SQLite their _id too.
+  it('find a document by _id and a condition through the _id index, and still apply the condition', async () => {
+    const col = ctx.deps.db.collection<{ _id: ObjectId; status: string; owner: string; n: number }>('id_reads_conditional');
+    const docs = Array.from({ length: 50 }, (_, i) => ({ _id: new ObjectId(), status: i % 2 ? 'sent' : 'pending', owner: `sender-${i}`, n: 0 }));
+    await col.insertMany(docs);
+    const last = docs[49]!;
+    const plan = await planOf('id_reads_conditional', { _id: last._id, status: 'pending' });
+    if (inject('mongoEngine') === 'ferretdb') {
+      expect(plan).toMatch(/SEARCH \S+ USING INDEX/);
+      expect(plan).not.toMatch(/detail=SCAN/);
+    } else {
+      expect(plan).not.toMatch(/COLLSCAN/);
+    }
+
+    // The condition still decides: the last document is 'sent' and owned by sender-49.
+    expect((await col.updateOne({ _id: last._id, status: 'pending' }, { $inc: { n: 1 } })).matchedCount).toBe(0);
+    expect(await col.findOne({ _id: last._id, status: 'pending' })).toBeNull();
+    expect((await col.deleteOne({ _id: last._id, owner: 'sender-1' })).deletedCount).toBe(0);
+    expect(await col.countDocuments({ _id: last._id, $or: [{ status: 'pending' }, { owner: 'nobody' }] })).toBe(0);
+    expect((await col.updateOne({ _id: last._id, status: 'sent', owner: 'sender-49' }, { $inc: { n: 1 } })).modifiedCount).toBe(1);
+    expect(await col.findOne({ _id: last._id })).toEqual({ ...last, n: 1 });
+    // Nothing else was touched.
+    expect(await col.countDocuments({ n: 0 })).toBe(49);
+    expect((await col.deleteOne({ _id: last._id, owner: 'sender-49' })).deletedCount).toBe(1);
+    expect(await col.countDocuments({})).toBe(49);
   });
 });
