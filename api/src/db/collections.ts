@@ -354,6 +354,26 @@ export interface PaymentLinkDoc {
  * shows: names, times, the meeting link. A one-time link (invitation, reset) is kept apart in
  * `secret`, encrypted with the document key, and removed once the email has gone.
  */
+/**
+ * One entry per unfinished outbox message (`pending` or `sending`), under the message's `_id`: what
+ * a sender's look and the cancellations read, so that neither reads the whole outbox on FerretDB
+ * (which hands SQLite only `_id` filters). The message decides; an entry only points at it. It is
+ * written before its message, follows the message's next attempt time, and goes when the message
+ * is finished (`mail/outbox.ts`, `mail/sender.ts`).
+ */
+export interface OutboxQueueDoc {
+  _id: ObjectId;
+  /** The message's nextAttemptAt when the entry was written; a sender corrects it from the message. */
+  nextAttemptAt: Date;
+  /** When the entry was written: one whose message never came (its writer died) goes after a lease. */
+  queuedAt: Date;
+  /** Fresh on every write, so a sender removes or corrects only the entry it read. */
+  token: string;
+  to: string;
+  template: EmailTemplate;
+  meetingId: string | null;
+}
+
 export interface OutboxDoc {
   _id: ObjectId;
   to: string;
@@ -518,6 +538,7 @@ function build(db: Db) {
     paymentLinks: db.collection<PaymentLinkDoc>('payment_links'),
     outbox: db.collection<OutboxDoc>('outbox'),
     outboxClaims: db.collection<OutboxClaimDoc>('outbox_claims'),
+    outboxQueue: db.collection<OutboxQueueDoc>('outbox_queue'),
     consents: db.collection<ConsentDoc>('consents'),
     privacyRequests: db.collection<PrivacyRequestDoc>('privacy_requests'),
     documentAccessLog: db.collection<AccessLogDoc>('document_access_log'),

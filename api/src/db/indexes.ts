@@ -52,6 +52,10 @@ const INDEXES: IndexSpec[] = [
   { collection: 'outbox', key: { meetingId: 1 }, name: 'by_meeting' },
   { collection: 'outbox', key: { to: 1, createdAt: -1 }, name: 'by_recipient' },
   { collection: 'outboxClaims', key: { expiresAt: 1 }, name: 'by_expiry' },
+  // The unfinished messages: a sender's look (in due order), a meeting's reminders, one address's.
+  { collection: 'outboxQueue', key: { nextAttemptAt: 1, _id: 1 }, name: 'by_due' },
+  { collection: 'outboxQueue', key: { meetingId: 1 }, name: 'by_meeting' },
+  { collection: 'outboxQueue', key: { to: 1 }, name: 'by_recipient' },
   // One-time links (invitations, resets) of an account, and pending invitations.
   { collection: 'accountLinks', key: { userId: 1, purpose: 1, createdAt: -1 }, name: 'by_user' },
   { collection: 'users', key: { invitation: 1, createdAt: -1 }, name: 'by_invitation' },

@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { ObjectId, type Db } from 'mongodb';
 import type { EmailTemplate } from '@bh/shared';
 import type { Clock } from '../lib/clock.ts';
 import { encryptField } from '../lib/crypto.ts';
-import { collections, type OutboxDoc } from '../db/collections.ts';
+import { collections, type OutboxDoc, type OutboxQueueDoc } from '../db/collections.ts';
 
 export const secretContext = (id: ObjectId) => `outbox:${id.toHexString()}`;
+
+/** The queue entry of an unfinished message (collections.ts, `OutboxQueueDoc`), written at `at`. */
+export function queueEntry(doc: Pick<OutboxDoc, '_id' | 'to' | 'template' | 'meetingId' | 'nextAttemptAt'>, at: Date): OutboxQueueDoc {
+  return { _id: doc._id, nextAttemptAt: doc.nextAttemptAt, queuedAt: at, token: randomUUID(), to: doc.to, template: doc.template, meetingId: doc.meetingId };
+}
 
 export interface NewEmail {
   to: string;
@@ -67,6 +73,8 @@ export class Outbox {
         sentAt: null,
       };
     });
+    // The entries first: a message is never unfinished without one, so a sender always finds it.
+    await collections(this.#db).outboxQueue.insertMany(docs.map((d) => queueEntry(d, now)));
     await collections(this.#db).outbox.insertMany(docs);
     this.#queued(new Date(Math.min(...docs.map((d) => d.dueAt.getTime()))));
     return docs.map((d) => d._id);
@@ -74,16 +82,26 @@ export class Outbox {
 
   /** Cancels what has not gone yet for a meeting (its reminders when it is deleted). */
   async cancelForMeeting(meetingId: string, templates: readonly EmailTemplate[]): Promise<number> {
-    const res = await collections(this.#db).outbox.updateMany(
-      { meetingId, status: 'pending', template: { $in: [...templates] } },
-      { $set: { status: 'cancelled', secret: null } },
-    );
-    return res.modifiedCount;
+    return this.#cancel(await collections(this.#db).outboxQueue.find({ meetingId, template: { $in: [...templates] } }).toArray());
   }
 
   /** Cancels unsent messages of one template to one address (an invitation that was revoked). */
   async cancelTo(to: string, template: EmailTemplate): Promise<void> {
-    await collections(this.#db).outbox.updateMany({ to, template, status: 'pending' }, { $set: { status: 'cancelled', secret: null } });
+    await this.#cancel(await collections(this.#db).outboxQueue.find({ to, template }).toArray());
+  }
+
+  /**
+   * Cancels the messages of these queue entries that are still pending (one is being sent: it goes
+   * as it is), each by `_id`, and removes their entries; returns how many it cancelled.
+   */
+  async #cancel(entries: readonly OutboxQueueDoc[]): Promise<number> {
+    const { outbox, outboxQueue } = collections(this.#db);
+    const results = await Promise.all(
+      entries.map((e) => outbox.updateOne({ _id: e._id, status: 'pending' }, { $set: { status: 'cancelled', secret: null } })),
+    );
+    const cancelled = entries.filter((_, i) => results[i]!.modifiedCount === 1);
+    if (cancelled.length > 0) await outboxQueue.bulkWrite(cancelled.map((e) => ({ deleteOne: { filter: { _id: e._id } } })));
+    return cancelled.length;
   }
 
   /** A failed message goes back in the queue with fresh tries; returns false when it was not failed. */
@@ -91,6 +109,8 @@ export class Outbox {
     const doc = await collections(this.#db).outbox.findOne({ _id: id });
     if (!doc || doc.status !== 'failed') return false;
     const now = this.#clock.now();
+    // Its entry before the message is pending again (as enqueue does).
+    await collections(this.#db).outboxQueue.replaceOne({ _id: id }, queueEntry({ ...doc, nextAttemptAt: now }, now), { upsert: true });
     const res = await collections(this.#db).outbox.updateOne(
       { _id: id, status: 'failed' },
       { $set: { status: 'pending', attempts: 0, nextAttemptAt: now, leaseUntil: null } },

@@ -5,19 +5,18 @@ import type { Clock } from '../lib/clock.ts';
 import { decryptField } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findMeeting } from '../routes/meeting/meetings.store.ts';
-import { secretContext } from './outbox.ts';
+import { queueEntry, secretContext } from './outbox.ts';
 import { renderEmail, REMINDER_TEMPLATES } from './templates.ts';
 import { addressOf } from './transport.ts';
-import { collections, type OutboxDoc } from '../db/collections.ts';
+import { collections, type OutboxDoc, type OutboxQueueDoc } from '../db/collections.ts';
 
 export interface SenderSettings {
   /** The shortest wait between two looks at the outbox that nothing asked for. */
   pollMs: number;
   /**
-   * The longest an idle sender waits before it looks again, when it knows of nothing due sooner: a
-   * look reads the whole outbox on FerretDB, so it looks when a message queued in its own process
-   * is due (`wake`), when the earliest unfinished message is due, and otherwise this often, for
-   * messages other instances queued and did not send.
+   * The longest an idle sender waits before it looks again, when it knows of nothing due sooner: it
+   * looks when a message queued in its own process is due (`wake`), when the earliest unfinished
+   * message is due, and otherwise this often, for messages other instances queued and did not send.
    */
   idleMs: number;
   /** First retry after this long, doubling each try up to maxBackoffMs. */
@@ -160,21 +159,22 @@ export class MailSender {
   }
 
   /**
-   * Lists the unfinished messages in the order they are due (one more than a batch, to learn when
-   * the next one is due), then leases and handles those due now.
+   * Lists the queue of unfinished messages in the order they are due (one more than a batch, to
+   * learn when the next one is due), then leases and handles those due now. The queue holds only
+   * unfinished messages, so a look reads a few entries, not the whole outbox.
    */
   async #pass(): Promise<{ handled: number; listed: number; nextDue: Date | null }> {
     const now = this.#deps.clock.now();
-    const unfinished = await collections(this.#deps.db).outbox
-      .find({ status: { $in: ['pending', 'sending'] } })
+    const entries = await collections(this.#deps.db).outboxQueue
+      .find({})
       .sort({ nextAttemptAt: 1, _id: 1 })
       .limit(this.#settings.batch + 1)
       .toArray();
-    const due = unfinished.filter((doc) => doc.nextAttemptAt <= now).slice(0, this.#settings.batch);
-    const nextDue = unfinished.find((doc) => doc.nextAttemptAt > now)?.nextAttemptAt ?? null;
+    const due = entries.filter((entry) => entry.nextAttemptAt <= now).slice(0, this.#settings.batch);
+    const nextDue = entries.find((entry) => entry.nextAttemptAt > now)?.nextAttemptAt ?? null;
     let handled = 0;
-    for (const listed of due) {
-      const lease = await this.#claim(listed);
+    for (const entry of due) {
+      const lease = await this.#claim(entry);
       if (!lease) continue;
       try {
         await this.#deliver(lease.doc);
@@ -186,10 +186,28 @@ export class MailSender {
     return { handled, listed: due.length, nextDue };
   }
 
-  async #claim(listed: OutboxDoc): Promise<{ doc: OutboxDoc; claimId: string } | null> {
+  /**
+   * Reads the entry's message (it decides) and leases it if it is due. An entry that no longer
+   * matches its message is put right: removed when the message is finished, or never came (its
+   * writer died between the two writes; given a lease's time to arrive), moved to the message's time
+   * when that is later (a retry, another sender's lease). Each correction holds only if the entry is
+   * still the one read (its token), so a newer write by another instance stands.
+   */
+  async #claim(entry: OutboxQueueDoc): Promise<{ doc: OutboxDoc; claimId: string } | null> {
     const { db, clock } = this.#deps;
-    const claims = collections(db).outboxClaims;
+    const { outbox, outboxQueue, outboxClaims: claims } = collections(db);
     const now = clock.now();
+    const listed = await outbox.findOne({ _id: entry._id });
+    if (!listed || (listed.status !== 'pending' && listed.status !== 'sending')) {
+      if (listed || entry.queuedAt.getTime() + this.#settings.leaseMs <= now.getTime()) {
+        await outboxQueue.deleteOne({ _id: entry._id, token: entry.token });
+      }
+      return null;
+    }
+    if (listed.nextAttemptAt > now) {
+      await outboxQueue.updateOne({ _id: entry._id, token: entry.token }, { $set: { nextAttemptAt: listed.nextAttemptAt } });
+      return null;
+    }
     const leaseUntil = new Date(now.getTime() + this.#settings.leaseMs);
     let n = listed.claims + 1;
     let claimId: string | null = null;
@@ -207,7 +225,7 @@ export class MailSender {
       if (held && held.expiresAt > now) return null;
     }
     if (!claimId) return null;
-    const current = await collections(db).outbox.findOne({ _id: listed._id });
+    const current = await outbox.findOne({ _id: listed._id });
     const stillOurs =
       current &&
       (current.status === 'pending' || current.status === 'sending') &&
@@ -217,19 +235,26 @@ export class MailSender {
       await claims.deleteOne({ _id: claimId, owner: this.#owner });
       return null;
     }
-    await collections(db).outbox.updateOne({ _id: listed._id }, { $set: { status: 'sending', claims: n, leaseUntil, nextAttemptAt: leaseUntil } });
+    await outbox.updateOne({ _id: listed._id }, { $set: { status: 'sending', claims: n, leaseUntil, nextAttemptAt: leaseUntil } });
     return { doc: { ...current, claims: n }, claimId };
   }
 
-  async #finish(id: ObjectId, set: Partial<OutboxDoc>): Promise<void> {
-    await collections(this.#deps.db).outbox.updateOne({ _id: id }, { $set: { leaseUntil: null, ...set } });
+  /** Records how a try ended; the queue entry follows: a new time for a retry, gone once finished. */
+  async #finish(doc: OutboxDoc, set: Partial<OutboxDoc>): Promise<void> {
+    const { outbox, outboxQueue } = collections(this.#deps.db);
+    await outbox.updateOne({ _id: doc._id }, { $set: { leaseUntil: null, ...set } });
+    if (set.status === 'pending' && set.nextAttemptAt) {
+      await outboxQueue.replaceOne({ _id: doc._id }, queueEntry({ ...doc, nextAttemptAt: set.nextAttemptAt }, this.#deps.clock.now()), { upsert: true });
+    } else {
+      await outboxQueue.deleteOne({ _id: doc._id });
+    }
   }
 
   async #deliver(doc: OutboxDoc): Promise<void> {
     const { db, clock, log, transport, from, publicOrigin, documentKey } = this.#deps;
     const now = clock.now();
     if (doc.expiresAt && now >= doc.expiresAt) {
-      await this.#finish(doc._id, { status: 'expired', secret: null });
+      await this.#finish(doc, { status: 'expired', secret: null });
       return;
     }
     if (doc.meetingId && REMINDER_TEMPLATES.includes(doc.template)) {
@@ -237,7 +262,7 @@ export class MailSender {
       const meeting = ObjectId.isValid(doc.meetingId) ? await findMeeting(db, new ObjectId(doc.meetingId)) : null;
       const current = meeting && (meeting.status ?? 'scheduled') === 'scheduled' && meeting.startsAt.toISOString() === doc.data.startsAt;
       if (!current) {
-        await this.#finish(doc._id, { status: 'cancelled' });
+        await this.#finish(doc, { status: 'cancelled' });
         return;
       }
     }
@@ -263,14 +288,14 @@ export class MailSender {
             }
           : {}),
       });
-      await this.#finish(doc._id, { status: 'sent', attempts, sentAt: clock.now(), lastError: null, secret: null });
+      await this.#finish(doc, { status: 'sent', attempts, sentAt: clock.now(), lastError: null, secret: null });
       log.info('email sent', { id: doc._id.toHexString(), template: doc.template, attempts });
     } catch (err) {
       // Only the kind of failure is kept: SMTP replies may echo addresses, never bodies.
       const reason = describeError(err);
       const failed = attempts >= this.#settings.maxAttempts;
       const retryAt = new Date(clock.now().getTime() + backoffDelay(this.#settings, attempts));
-      await this.#finish(doc._id, { status: failed ? 'failed' : 'pending', attempts, lastError: reason, nextAttemptAt: retryAt });
+      await this.#finish(doc, { status: failed ? 'failed' : 'pending', attempts, lastError: reason, nextAttemptAt: retryAt });
       log.error(failed ? 'email failed' : 'email will be retried', { id: doc._id.toHexString(), template: doc.template, attempts, reason });
     }
   }

@@ -189,6 +189,7 @@ export async function eraseAccount(deps: Pick<AppDeps, 'db' | 'cols' | 'clock'>,
     await moveEmail(deps.cols, userId, user.email, email);
     const outbox = deps.cols.outbox;
     await outbox.updateMany({ to: user.email, status: { $in: ['pending', 'sending'] } }, { $set: { status: 'cancelled', secret: null } });
+    await deps.cols.outboxQueue.deleteMany({ to: user.email });
     await outbox.updateMany({ to: user.email }, { $set: { to: email, data: {}, secret: null } });
   }
   await deps.cols.sessions.deleteMany({ userId });
