@@ -67,7 +67,8 @@ export interface SessionDoc {
 
 /**
  * One counted event for a rate-limit key: a reserved slot (`_id` `key|window|n`, see
- * rate-limit.ts), a remembered fact (`_id` the key itself) or an upload hit (an ObjectId).
+ * rate-limit.ts) or a remembered fact (`_id` the key itself). Hits that earlier versions counted
+ * by querying (`_id` an ObjectId: resets, uploads) stay until their expiry purges them.
  */
 export interface RateLimitDoc {
   _id: ObjectId | string;

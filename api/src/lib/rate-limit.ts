@@ -1,4 +1,4 @@
-import { MongoServerError, ObjectId } from 'mongodb';
+import { MongoServerError } from 'mongodb';
 import type { Clock } from './clock.ts';
 import type { Collections } from '../db/collections.ts';
 
@@ -167,24 +167,8 @@ export class RateLimiter {
     return doc !== null && doc.expiresAt > this.#clock.now() ? doc.at : null;
   }
 
-  /** How many hits the key has had in the last `windowMs` (upload allowance). */
-  async count(key: string, windowMs: number): Promise<number> {
-    const since = new Date(this.#clock.now().getTime() - windowMs);
-    return this.#col.countDocuments({ key, at: { $gt: since } });
-  }
-
   /**
-   * Records one hit and returns the count in the window, this hit included. The hit is stored
-   * before counting, so parallel callers each see at least their own and every earlier hit.
-   */
-  async hit(key: string, windowMs: number): Promise<number> {
-    const now = this.#clock.now();
-    await this.#col.insertOne({ _id: new ObjectId(), key, at: now, expiresAt: new Date(now.getTime() + windowMs) });
-    return this.count(key, windowMs);
-  }
-
-  /**
-   * Forgets every slot and hit of one key (a password reset clears the failures that locked its
+   * Forgets every slot of one key (a password reset clears the failures that locked its
    * account), in the database and in this process's hints.
    */
   async forget(key: string): Promise<void> {

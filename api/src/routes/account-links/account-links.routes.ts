@@ -51,12 +51,14 @@ export function accountLinkRoutes(deps: AppDeps) {
   return contractRouter()
     .openapi(routeOf(api.accountLinks.forgotPassword), async (c) => {
       const { email } = c.req.valid('json');
-      const ipHits = await limiter.hit(`reset:ip:${c.get('clientIp')}`, RESET_LIMITS.windowMs);
-      if (ipHits > RESET_LIMITS.perIp) throw tooManyRequests(L.tooManyResetRequests);
-      const accountHits = await limiter.hit(`reset:account:${email}`, RESET_LIMITS.windowMs);
+      // Slots of the shared limiter (lib/rate-limit.ts): each request takes one by inserting it, and
+      // an address or account this instance knows to be full costs no database work at all.
+      const byAddress = await limiter.reserve([{ key: `reset:ip:${c.get('clientIp')}`, limit: RESET_LIMITS.perIp, windowMs: RESET_LIMITS.windowMs }]);
+      if (!byAddress.ok) throw tooManyRequests(L.tooManyResetRequests, byAddress.retryAfterSeconds);
+      const byAccount = await limiter.reserve([{ key: `reset:account:${email}`, limit: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs }]);
       const user = await findUserByEmail(cols, email);
       // Accounts still waiting on (or revoked from) an invitation have no password to reset.
-      if (user && !user.invitation && accountHits <= RESET_LIMITS.perAccount) {
+      if (user && !user.invitation && byAccount.ok) {
         const { token } = await issueLink(deps, user._id, 'reset');
         await queuePasswordReset(outbox, user, linkUrl(config.publicOrigin, 'reset', token));
       }

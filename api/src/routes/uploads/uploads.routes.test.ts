@@ -96,19 +96,18 @@ describe('POST /api/v1/uploads: who may upload', () => {
     expect(res.status).toBe(403);
   });
 
-  it('limits uploads per account per day with 429', async () => {
+  it('limits uploads per account per day with 429, also when they arrive at once', async () => {
     const doctor = await ctx.signedIn('doctor', 'not_submitted');
-    const at = ctx.clock.now();
-    await ctx.deps.cols.rateLimits.insertMany(
-      Array.from({ length: UPLOAD_LIMITS.perDay }, () => ({
-        _id: new ObjectId(),
-        key: `upload:${doctor.id}`,
-        at,
-        expiresAt: new Date(at.getTime() + UPLOAD_LIMITS.windowMs),
-      })),
-    );
-    const res = await postForm(ctx, uploadForm('resume', PDF, 'cv.pdf'), { cookie: doctor.cookie });
-    expect(res.status).toBe(429);
+    const other = await ctx.signedIn('doctor', 'not_submitted');
+    const burst = UPLOAD_LIMITS.perDay + 10;
+    const statuses = await Promise.all(Array.from({ length: burst }, () => Promise.resolve(postForm(ctx, uploadForm('resume', PDF, 'cv.pdf'), { cookie: doctor.cookie })).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(UPLOAD_LIMITS.perDay);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const refused = await postForm(ctx, uploadForm('resume', PDF, 'cv.pdf'), { cookie: doctor.cookie });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account's allowance is its own.
+    expect((await postForm(ctx, uploadForm('resume', PDF, 'cv.pdf'), { cookie: other.cookie })).status).toBe(201);
     ctx.clock.advance(UPLOAD_LIMITS.windowMs + 1_000);
     // A day later the session has expired too: sign in again.
     const cookie = await ctx.login(doctor.email);

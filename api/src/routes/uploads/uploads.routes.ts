@@ -12,6 +12,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { logAccess } from '../privacy/access-log.ts';
 import type { AuthUser } from '../../lib/types.ts';
+import type { ReserveResult } from '../../lib/rate-limit.ts';
 import { MULTIPART_OVERHEAD_BYTES } from './multipart.ts';
 import { findReadableUpload, openUploadStream, storeUpload } from './uploads.service.ts';
 
@@ -36,9 +37,9 @@ export function contentDisposition(kind: FileKind, name: string): string {
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Counts one upload against the account's daily allowance. */
-function countUpload(deps: AppDeps, user: AuthUser): Promise<number> {
-  return deps.limiter.hit(`upload:${user._id.toHexString()}`, UPLOAD_LIMITS.windowMs);
+/** Takes one upload of the account's daily allowance (a slot of the shared limiter). */
+function takeUploadSlot(deps: AppDeps, user: AuthUser): Promise<ReserveResult> {
+  return deps.limiter.reserve([{ key: `upload:${user._id.toHexString()}`, limit: UPLOAD_LIMITS.perDay, windowMs: UPLOAD_LIMITS.windowMs }]);
 }
 
 export function uploadsRoutes(deps: AppDeps) {
@@ -52,8 +53,8 @@ export function uploadsRoutes(deps: AppDeps) {
       const declared = Number(c.req.header('content-length') ?? Number.NaN);
       if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
 
-      const hits = await countUpload(deps, user);
-      if (hits > UPLOAD_LIMITS.perDay) throw tooManyRequests();
+      const slot = await takeUploadSlot(deps, user);
+      if (!slot.ok) throw tooManyRequests(undefined, slot.retryAfterSeconds);
 
       const stored = await storeUpload(deps, user, c.req.raw.body, c.req.header('content-type') ?? '');
       const fileId = stored.id.toHexString();
