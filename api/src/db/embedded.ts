@@ -15,6 +15,9 @@ import { restrictDataDir, withPrivateFiles } from './data-permissions.ts';
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 export const FERRETDB_VERSION = 'v1.24.2';
 
+/** A change to one vendored FerretDB file (`from` must occur exactly once), or a file we add. */
+type FerretDbPatch = { file: string; from: string; to: string } | { file: string; add: string };
+
 /**
  * Our changes to FerretDB's sources, made in the vendored copy before it is built (`buildFerretDb`
  * fails if one no longer applies).
@@ -26,31 +29,60 @@ export const FERRETDB_VERSION = 'v1.24.2';
  *   time in proportion to where the document sat: 1.3 ms for the last of 2,006 accounts, 4.6 µs
  *   with the index (README, "get-meetings and the database"). The lookup now uses the indexed
  *   expression.
- * - The backend hands SQLite the `_id` of a filter only when `_id` is the filter's one key. A filter
- *   that names a document's `_id` and a condition (`{ _id, status: 'pending' }`, the shape of every
- *   conditional update: a meeting cancelled only while scheduled, a request decided only while
- *   open, a lease released only by its owner) read the collection row by row until a document
- *   matched, and the whole collection when none did: about 1.1 s at 20,000 outbox messages. The
- *   filter's keys are conditions that must all hold, and FerretDB checks the whole filter on what
- *   SQLite returns (its handlers' `FilterIterator`/`FilterDocument`), so it now hands SQLite the
- *   `_id` whenever the filter has a plain string or ObjectId one (in its query and in `explain`).
+ * - The backend handed SQLite a filter's `_id` only when `_id` was the filter's one key and a
+ *   plain value, so three kinds of read went through whole collections (they now go through
+ *   `bhPushdown`, in tools/ferretdb/patches/bh_pushdown.go, which says exactly what it narrows):
+ *   - a filter naming a document's `_id` and a condition (`{ _id, status: 'pending' }`, the shape of
+ *     every conditional update: a meeting cancelled only while scheduled, a request decided only
+ *     while open, a lease released only by its owner) read rows until one matched, and all of them
+ *     when none did: 1.1 s at 20,000 outbox messages;
+ *   - `{ _id: { $eq } }` and `{ _id: { $in } }`, which the driver's GridFS and our batch reads send;
+ *   - a GridFS file's chunks, which the driver reads by `files_id`: a download read every chunk of
+ *     every uploaded file (1.1 s for a 596-byte file beside 100 MB of others).
+ *   FerretDB checks the whole filter on every row SQLite returns (its handlers' `FilterIterator` and
+ *   `FilterDocument`), so a narrower WHERE only has to keep every document the filter can match.
  */
-const FERRETDB_PATCHES = [
+const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   {
     file: 'internal/backends/sqlite/metadata/metadata.go',
     from: `IDColumn = DefaultColumn + "->'$._id'"`,
     to: 'IDColumn = DefaultColumn + "->\\"_id\\""',
-    occurrences: 1,
   },
   {
+    // Query: the rows to read.
     file: 'internal/backends/sqlite/collection.go',
-    from: 'if params.Filter.Len() == 1 {',
-    to: 'if params.Filter.Len() >= 1 {',
-    occurrences: 2,
+    from: [
+      '\tif params.Filter.Len() == 1 {',
+      '\t\tv, _ := params.Filter.Get("_id")',
+      '\t\tswitch v.(type) {',
+      '\t\tcase string, types.ObjectID:',
+      '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
+      '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+      '\t\t}',
+      '\t}',
+    ].join('\n'),
+    to: '\twhereClause, args = bhPushdown(c.name, params.Filter)',
   },
-] as const;
+  {
+    // Explain: the same rows, and whether the filter was handed to SQLite.
+    file: 'internal/backends/sqlite/collection.go',
+    from: [
+      '\tif params.Filter.Len() == 1 {',
+      '\t\tv, _ := params.Filter.Get("_id")',
+      '\t\tswitch v.(type) {',
+      '\t\tcase string, types.ObjectID:',
+      '\t\t\tfilterPushdown = true',
+      '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
+      '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+      '\t\t}',
+      '\t}',
+    ].join('\n'),
+    to: '\twhereClause, args = bhPushdown(c.name, params.Filter)\n\tfilterPushdown = whereClause != ""',
+  },
+  { file: 'internal/backends/sqlite/bh_pushdown.go', add: 'tools/ferretdb/patches/bh_pushdown.go' },
+];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh2`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh3`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);
@@ -288,12 +320,15 @@ export async function buildFerretDb(log: Log = console.log): Promise<string> {
   writeFileSync(join(work, 'vendor/github.com/FerretDB/FerretDB/build/version/version.txt'), `${FERRETDB_VERSION}\n`);
   for (const patch of FERRETDB_PATCHES) {
     const file = join(work, 'vendor/github.com/FerretDB/FerretDB', patch.file);
+    if ('add' in patch) {
+      // Our own source, without the build constraint that keeps Go's tools away from it in tools/.
+      writeFileSync(file, readFileSync(join(PROJECT_ROOT, patch.add), 'utf8').replace(/^\/\/go:build ignore\n\n/, ''));
+      continue;
+    }
     const source = readFileSync(file, 'utf8');
     const found = source.split(patch.from).length - 1;
-    if (found !== patch.occurrences) {
-      throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} holds ${patch.from} ${found} time(s), not ${patch.occurrences}`);
-    }
-    writeFileSync(file, source.replaceAll(patch.from, patch.to));
+    if (found !== 1) throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} holds the text to change ${found} times, not once:\n${patch.from}`);
+    writeFileSync(file, source.replace(patch.from, () => patch.to));
   }
   mkdirSync(join(TOOLS_DIR, 'ferretdb'), { recursive: true });
   await run('compiling', ['build', '-v', '-mod=vendor', '-trimpath', '-o', FERRETDB_BIN, 'github.com/FerretDB/FerretDB/cmd/ferretdb']);
