@@ -1,4 +1,5 @@
 import { Binary, BSON, type Db, type GridFSFile, type ObjectId } from 'mongodb';
+import type { OwnerSlotDoc } from '../lib/owner-slots.ts';
 import type {
   AccessAction,
   ApplicationData,
@@ -541,6 +542,8 @@ function build(db: Db) {
     outboxClaims: db.collection<OutboxClaimDoc>('outbox_claims'),
     outboxQueue: db.collection<OutboxQueueDoc>('outbox_queue'),
     consents: db.collection<ConsentDoc>('consents'),
+    /** Each person's consent rows by number (lib/owner-slots.ts): `<userId>:<n>`. */
+    consentSlots: db.collection<OwnerSlotDoc>('consent_slots'),
     privacyRequests: db.collection<PrivacyRequestDoc>('privacy_requests'),
     documentAccessLog: db.collection<AccessLogDoc>('document_access_log'),
     nominees: db.collection<NomineeDoc>('nominees'),

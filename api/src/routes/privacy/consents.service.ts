@@ -3,6 +3,7 @@ import { NOTICE_VERSION, verificationConsentOf, type ConsentKind, type ConsentRe
 import type { ConsentDoc } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { networkOf } from '../../lib/network.ts';
+import { appendSlot, IN_BATCH, slotItems } from '../../lib/owner-slots.ts';
 
 export type { ConsentDoc } from '../../db/collections.ts';
 
@@ -21,6 +22,9 @@ export async function recordConsent(
     network: networkOf(input.ip).network,
     ...(input.round !== undefined ? { round: input.round } : {}),
   };
+  // Listed first: a listed row that never came is skipped; a row nobody listed would be lost to
+  // its owner's reads.
+  await appendSlot(deps.cols.consentSlots, userId.toHexString(), doc._id);
   await deps.cols.consents.insertOne(doc);
   return doc;
 }
@@ -37,9 +41,23 @@ export function toConsentRecord(doc: ConsentDoc): ConsentRecord {
   };
 }
 
+/**
+ * Every consent row of a person, newest first. Read through the person's list of rows
+ * (`consent_slots`, lib/owner-slots.ts) and then by `_id`: the portal asks for them on every start
+ * (the notice gate), and a query by `userId` read every person's consents on FerretDB.
+ */
+async function consentsOf(deps: Pick<AppDeps, 'cols'>, userId: ObjectId): Promise<ConsentDoc[]> {
+  const ids = await slotItems(deps.cols.consentSlots, userId.toHexString());
+  const rows: ConsentDoc[] = [];
+  for (let i = 0; i < ids.length; i += IN_BATCH) rows.push(...(await deps.cols.consents.find({ _id: { $in: ids.slice(i, i + IN_BATCH) } }).toArray()));
+  return rows
+    .filter((row) => row.userId.equals(userId))
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || b._id.toHexString().localeCompare(a._id.toHexString()));
+}
+
 /** A person's consents, newest first (a bounded list: one row per act). */
 export async function listConsents(deps: Pick<AppDeps, 'cols'>, userId: ObjectId): Promise<ConsentDoc[]> {
-  return deps.cols.consents.find({ userId }).sort({ at: -1, _id: -1 }).limit(200).toArray();
+  return (await consentsOf(deps, userId)).slice(0, 200);
 }
 
 /** Whether the latest notice act is an acceptance of the version in force. */
@@ -61,6 +79,6 @@ export function applicationConsentOf(consents: readonly ConsentDoc[], round: num
  * the authority, the application holds no copy.
  */
 export async function findApplicationConsent(deps: Pick<AppDeps, 'cols'>, userId: ObjectId, round: number): Promise<ApplicationConsentState | null> {
-  const rows = await deps.cols.consents.find({ userId, kind: 'application-verification', round }).sort({ at: -1, _id: -1 }).limit(50).toArray();
+  const rows = (await consentsOf(deps, userId)).filter((row) => row.kind === 'application-verification' && row.round === round);
   return applicationConsentOf(rows, round);
 }
