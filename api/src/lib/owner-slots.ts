@@ -17,6 +17,9 @@ export interface OwnerSlotDoc {
 }
 
 const BATCH = 64;
+
+/** The id of the owner's n-th entry. */
+export const slotId = (owner: string, n: number): string => `${owner}:${n}`;
 /** The most rows read in one `$in` (the embedded FerretDB hands at most 500 values to SQLite). */
 export const IN_BATCH = 500;
 
@@ -24,7 +27,7 @@ export const IN_BATCH = 500;
 export async function slotItems(slots: Collection<OwnerSlotDoc>, owner: string): Promise<ObjectId[]> {
   const items: ObjectId[] = [];
   for (let start = 0; ; start += BATCH) {
-    const ids = Array.from({ length: BATCH }, (_, i) => `${owner}:${start + i}`);
+    const ids = Array.from({ length: BATCH }, (_, i) => slotId(owner, start + i));
     const found = new Map((await slots.find({ _id: { $in: ids } }).toArray()).map((slot) => [slot._id, slot.itemId]));
     for (const id of ids) {
       const item = found.get(id);
@@ -44,7 +47,7 @@ export async function appendSlot(slots: Collection<OwnerSlotDoc>, owner: string,
   // to skip past what the others took meanwhile.
   for (let tries = 1; tries <= 500; tries += 1) {
     try {
-      await slots.insertOne({ _id: `${owner}:${next}`, itemId });
+      await slots.insertOne({ _id: slotId(owner, next), itemId });
       return next;
     } catch (err) {
       if (!(err instanceof MongoServerError && err.code === 11000)) throw err;

@@ -1,6 +1,7 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
-import { collections, type MeetingDoc, type UserDoc } from '../db/collections.ts';
+import { collections, type ConsentDoc, type MeetingDoc, type UserDoc } from '../db/collections.ts';
+import { slotId, slotItems } from '../lib/owner-slots.ts';
 import { hashPassword } from '../lib/password.ts';
 import { claimEmail } from '../lib/user-emails.ts';
 import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
@@ -73,4 +74,20 @@ export async function insertAccountsInBulk(db: Db, accounts: NewAccount[], passw
  */
 export async function insertMeetingsInBulk(db: Db, docs: MeetingDoc[]): Promise<void> {
   await insertMeetings(db, docs);
+}
+
+/**
+ * Consent rows as the product stores them: each person's rows listed in `consent_slots` (oldest
+ * first, after what the person already has; lib/owner-slots.ts) before the rows themselves.
+ */
+export async function insertConsentsInBulk(db: Db, rows: ConsentDoc[]): Promise<void> {
+  const cols = collections(db);
+  const byPerson = new Map<string, ConsentDoc[]>();
+  for (const row of rows) byPerson.set(row.userId.toHexString(), [...(byPerson.get(row.userId.toHexString()) ?? []), row]);
+  for (const [owner, own] of byPerson) {
+    own.sort((a, b) => a.at.getTime() - b.at.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()));
+    const first = (await slotItems(cols.consentSlots, owner)).length;
+    await cols.consentSlots.insertMany(own.map((row, i) => ({ _id: slotId(owner, first + i), itemId: row._id })));
+  }
+  for (let i = 0; i < rows.length; i += 1000) await cols.consents.insertMany(rows.slice(i, i + 1000));
 }

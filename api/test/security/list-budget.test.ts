@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_SIZE, VERIFIED_PAGE_SIZE, type AdminResource } from '@bh/shared';
 import type { CouponDoc, MeetingDoc, UserDoc } from '../../src/db/collections.ts';
 import { insertMeetings, newMeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
+import { insertConsentsInBulk } from '../../src/seed/bulk.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { apiRoutes } from './support.ts';
 
@@ -306,8 +307,9 @@ describe('list budget: every list is bounded', () => {
         at: new Date(START.getTime() - i * HOUR),
       })),
     );
-    await ctx.deps.db.collection('consents').insertMany(
-      Array.from({ length: MANY }, (_, i) => ({ _id: new ObjectId(), userId, kind: 'notice', action: i % 2 ? 'given' : 'withdrawn', version: '2026-11', at: new Date(START.getTime() - i * HOUR), network: null })),
+    await insertConsentsInBulk(
+      ctx.deps.db,
+      Array.from({ length: MANY }, (_, i) => ({ _id: new ObjectId(), userId, kind: 'notice' as const, action: i % 2 ? ('given' as const) : ('withdrawn' as const), version: '2026-11', at: new Date(START.getTime() - i * HOUR), network: null })),
     );
     await ctx.deps.db.collection('privacy_requests').insertMany(
       Array.from({ length: MANY }, (_, i) => ({
