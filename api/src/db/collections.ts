@@ -352,11 +352,6 @@ export interface PaymentLinkDoc {
 }
 
 /**
- * One email, stored before anything is sent (DESIGN §7). `data` holds only what the template
- * shows: names, times, the meeting link. A one-time link (invitation, reset) is kept apart in
- * `secret`, encrypted with the document key, and removed once the email has gone.
- */
-/**
  * One entry per unfinished outbox message (`pending` or `sending`), under the message's `_id`: what
  * a sender's look and the cancellations read, so that neither reads the whole outbox on FerretDB
  * (which hands SQLite only `_id` filters). The message decides; an entry only points at it. It is
@@ -376,6 +371,11 @@ export interface OutboxQueueDoc {
   meetingId: string | null;
 }
 
+/**
+ * One email, stored before anything is sent (DESIGN §7). `data` holds only what the template
+ * shows: names, times, the meeting link. A one-time link (invitation, reset) is kept apart in
+ * `secret`, encrypted with the document key, and removed once the email has gone.
+ */
 export interface OutboxDoc {
   _id: ObjectId;
   to: string;
