@@ -19,6 +19,24 @@ export const FERRETDB_VERSION = 'v1.24.2';
 type FerretDbPatch = { file: string; from: string; to: string } | { file: string; add: string };
 
 /**
+ * FerretDB's own narrowing of a filter, as collection.go writes it in Query and, with `filterPushdown
+ * = true` added, in Explain: only a filter that is exactly a plain `_id`.
+ */
+function idOnlyPushdown(...marks: string[]): string {
+  return [
+    '\tif params.Filter.Len() == 1 {',
+    '\t\tv, _ := params.Filter.Get("_id")',
+    '\t\tswitch v.(type) {',
+    '\t\tcase string, types.ObjectID:',
+    ...marks,
+    '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
+    '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+    '\t\t}',
+    '\t}',
+  ].join('\n');
+}
+
+/**
  * Our changes to FerretDB's sources, made in the vendored copy before it is built (`buildFerretDb`
  * fails if one no longer applies).
  *
@@ -51,32 +69,13 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   {
     // Query: the rows to read.
     file: 'internal/backends/sqlite/collection.go',
-    from: [
-      '\tif params.Filter.Len() == 1 {',
-      '\t\tv, _ := params.Filter.Get("_id")',
-      '\t\tswitch v.(type) {',
-      '\t\tcase string, types.ObjectID:',
-      '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
-      '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
-      '\t\t}',
-      '\t}',
-    ].join('\n'),
+    from: idOnlyPushdown(),
     to: '\twhereClause, args = bhPushdown(c.name, params.Filter)',
   },
   {
     // Explain: the same rows, and whether the filter was handed to SQLite.
     file: 'internal/backends/sqlite/collection.go',
-    from: [
-      '\tif params.Filter.Len() == 1 {',
-      '\t\tv, _ := params.Filter.Get("_id")',
-      '\t\tswitch v.(type) {',
-      '\t\tcase string, types.ObjectID:',
-      '\t\t\tfilterPushdown = true',
-      '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
-      '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
-      '\t\t}',
-      '\t}',
-    ].join('\n'),
+    from: idOnlyPushdown('\t\t\tfilterPushdown = true'),
     to: '\twhereClause, args = bhPushdown(c.name, params.Filter)\n\tfilterPushdown = whereClause != ""',
   },
   { file: 'internal/backends/sqlite/bh_pushdown.go', add: 'tools/ferretdb/patches/bh_pushdown.go' },
