@@ -8,10 +8,20 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 
-/** How the server plans a find of one document by `_id`. */
+/** How the server plans a find of one document by `filter`. */
 async function planOf(collection: string, filter: Document): Promise<string> {
   const explained: Document = await ctx.deps.db.command({ explain: { find: collection, filter, limit: 1 }, verbosity: 'queryPlanner' });
   return JSON.stringify(explained.queryPlanner);
+}
+
+/** The plan must read through an index (on FerretDB: SQLite's own plan). */
+function expectIndexed(plan: string) {
+  if (inject('mongoEngine') === 'ferretdb') {
+    expect(plan).toMatch(/SEARCH \S+ USING INDEX/);
+    expect(plan).not.toMatch(/detail=SCAN/);
+  } else {
+    expect(plan).not.toMatch(/COLLSCAN/);
+  }
 }
 
 describe('reads by _id', () => {
@@ -23,14 +33,7 @@ describe('reads by _id', () => {
     await ctx.deps.db.collection('id_reads').insertMany(users);
     await ctx.deps.db.collection<{ _id: string; userId: ObjectId }>('id_reads_by_text').insertMany(users.map((u) => ({ _id: u.email, userId: u._id })));
     for (const [collection, id] of [['id_reads', users[49]!._id], ['id_reads_by_text', users[49]!.email]] as const) {
-      const plan = await planOf(collection, { _id: id });
-      if (inject('mongoEngine') === 'ferretdb') {
-        // SQLite's own plan, as FerretDB reports it.
-        expect(plan).toMatch(/SEARCH \S+ USING INDEX/);
-        expect(plan).not.toMatch(/detail=SCAN/);
-      } else {
-        expect(plan).not.toMatch(/COLLSCAN/);
-      }
+      expectIndexed(await planOf(collection, { _id: id }));
     }
   });
 
@@ -42,13 +45,7 @@ describe('reads by _id', () => {
     const docs = Array.from({ length: 50 }, (_, i) => ({ _id: new ObjectId(), status: i % 2 ? 'sent' : 'pending', owner: `sender-${i}`, n: 0 }));
     await col.insertMany(docs);
     const last = docs[49]!;
-    const plan = await planOf('id_reads_conditional', { _id: last._id, status: 'pending' });
-    if (inject('mongoEngine') === 'ferretdb') {
-      expect(plan).toMatch(/SEARCH \S+ USING INDEX/);
-      expect(plan).not.toMatch(/detail=SCAN/);
-    } else {
-      expect(plan).not.toMatch(/COLLSCAN/);
-    }
+    expectIndexed(await planOf('id_reads_conditional', { _id: last._id, status: 'pending' }));
 
     // The condition still decides: the last document is 'sent' and owned by sender-49.
     expect((await col.updateOne({ _id: last._id, status: 'pending' }, { $inc: { n: 1 } })).matchedCount).toBe(0);
@@ -62,16 +59,6 @@ describe('reads by _id', () => {
     expect((await col.deleteOne({ _id: last._id, owner: 'sender-49' })).deletedCount).toBe(1);
     expect(await col.countDocuments({})).toBe(49);
   });
-
-  /** The plan must read through an index (on FerretDB: SQLite's own plan). */
-  function expectIndexed(plan: string) {
-    if (inject('mongoEngine') === 'ferretdb') {
-      expect(plan).toMatch(/SEARCH \S+ USING INDEX/);
-      expect(plan).not.toMatch(/detail=SCAN/);
-    } else {
-      expect(plan).not.toMatch(/COLLSCAN/);
-    }
-  }
 
   // The driver's GridFS reads a file as { _id: { $eq } } and our batch reads send { _id: { $in } }.
   it('find documents by _id given as $eq or $in through the _id index, with the rest of the filter applied', async () => {
