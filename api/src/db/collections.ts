@@ -463,6 +463,11 @@ export interface ConsentDoc {
   round?: number;
 }
 
+/** Consent rows in the order they were given: by time, then by id. */
+export function consentOrder(a: Pick<ConsentDoc, '_id' | 'at'>, b: Pick<ConsentDoc, '_id' | 'at'>): number {
+  return a.at.getTime() - b.at.getTime() || a._id.toHexString().localeCompare(b._id.toHexString());
+}
+
 /** A correction, erasure or grievance request (DPDP ss. 12-13): who, what, when due, and its answer. */
 export interface PrivacyRequestDoc {
   _id: ObjectId;

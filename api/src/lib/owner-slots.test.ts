@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { consentSlotsV1 } from '../db/migrations/008-consent-slots-v1.ts';
 import { listConsents, recordConsent } from '../routes/privacy/consents.service.ts';
-import { slotItems } from './owner-slots.ts';
+import { slotId, slotItems } from './owner-slots.ts';
 
 let ctx: TestContext;
 let commands: CommandStartedEvent[] = [];
@@ -36,7 +36,7 @@ describe("a person's consents", () => {
     const listed = await listConsents(ctx.deps, userId);
     expect(listed.map((c) => c._id.toHexString())).toEqual(given.sort((a, b) => b.at.getTime() - a.at.getTime()).map((c) => c._id.toHexString()));
     // Numbered 0…69 without a gap, past one batch of the list's reads.
-    expect(await ctx.deps.cols.consentSlots.countDocuments({ _id: { $in: Array.from({ length: 70 }, (_, i) => `${userId.toHexString()}:${i}`) } })).toBe(70);
+    expect(await ctx.deps.cols.consentSlots.countDocuments({ _id: { $in: Array.from({ length: 70 }, (_, i) => slotId(userId.toHexString(), i)) } })).toBe(70);
     // Nobody else's.
     expect(await listConsents(ctx.deps, new ObjectId())).toEqual([]);
   });

@@ -56,3 +56,32 @@ export async function appendSlot(slots: Collection<OwnerSlotDoc>, owner: string,
   }
   throw new Error(`No free entry in the list of ${owner} after 500 tries`);
 }
+
+/**
+ * Lists rows that were written without appendSlot (stored before the lists existed, or as bulk data)
+ * in their owners' lists: each owner's in `order`, after the entries the owner has, leaving out rows
+ * already listed. For one writer at a time (a migration, bulk data): it takes numbers without
+ * claiming them. Returns how many rows it listed, and for how many owners.
+ */
+export async function listRows<T extends { _id: ObjectId }>(
+  slots: Collection<OwnerSlotDoc>,
+  rows: readonly T[],
+  ownerOf: (row: T) => string,
+  order: (a: T, b: T) => number,
+): Promise<{ listed: number; owners: number }> {
+  const byOwner = new Map<string, T[]>();
+  for (const row of rows) {
+    const own = byOwner.get(ownerOf(row));
+    if (own) own.push(row);
+    else byOwner.set(ownerOf(row), [row]);
+  }
+  let listed = 0;
+  for (const [owner, own] of byOwner) {
+    const known = await slotItems(slots, owner);
+    const seen = new Set(known.map((id) => id.toHexString()));
+    const fresh = own.filter((row) => !seen.has(row._id.toHexString())).sort(order);
+    if (fresh.length > 0) await slots.insertMany(fresh.map((row, i) => ({ _id: slotId(owner, known.length + i), itemId: row._id })));
+    listed += fresh.length;
+  }
+  return { listed, owners: byOwner.size };
+}

@@ -1,7 +1,7 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { Role, VerificationStatus } from '@bh/shared';
-import { collections, type ConsentDoc, type MeetingDoc, type UserDoc } from '../db/collections.ts';
-import { slotId, slotItems } from '../lib/owner-slots.ts';
+import { collections, consentOrder, type ConsentDoc, type MeetingDoc, type UserDoc } from '../db/collections.ts';
+import { listRows } from '../lib/owner-slots.ts';
 import { hashPassword } from '../lib/password.ts';
 import { claimEmail } from '../lib/user-emails.ts';
 import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
@@ -82,12 +82,6 @@ export async function insertMeetingsInBulk(db: Db, docs: MeetingDoc[]): Promise<
  */
 export async function insertConsentsInBulk(db: Db, rows: ConsentDoc[]): Promise<void> {
   const cols = collections(db);
-  const byPerson = new Map<string, ConsentDoc[]>();
-  for (const row of rows) byPerson.set(row.userId.toHexString(), [...(byPerson.get(row.userId.toHexString()) ?? []), row]);
-  for (const [owner, own] of byPerson) {
-    own.sort((a, b) => a.at.getTime() - b.at.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()));
-    const first = (await slotItems(cols.consentSlots, owner)).length;
-    await cols.consentSlots.insertMany(own.map((row, i) => ({ _id: slotId(owner, first + i), itemId: row._id })));
-  }
+  await listRows(cols.consentSlots, rows, (row) => row.userId.toHexString(), consentOrder);
   for (let i = 0; i < rows.length; i += 1000) await cols.consents.insertMany(rows.slice(i, i + 1000));
 }

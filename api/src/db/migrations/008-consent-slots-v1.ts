@@ -1,5 +1,5 @@
-import type { ObjectId } from 'mongodb';
-import { appendSlot, slotItems } from '../../lib/owner-slots.ts';
+import { listRows } from '../../lib/owner-slots.ts';
+import { consentOrder } from '../collections.ts';
 import type { Migration } from './runner.ts';
 
 /**
@@ -15,22 +15,7 @@ export const consentSlotsV1: Migration = {
   id: 'consent-slots-v1',
   async run({ cols }) {
     const rows = await cols.consents.find({}, { projection: { _id: 1, userId: 1, at: 1 } }).toArray();
-    const byPerson = new Map<string, { _id: ObjectId; at: Date }[]>();
-    for (const row of rows) {
-      const owner = row.userId.toHexString();
-      byPerson.set(owner, [...(byPerson.get(owner) ?? []), row]);
-    }
-    let listed = 0;
-    for (const [owner, own] of byPerson) {
-      const known = new Set((await slotItems(cols.consentSlots, owner)).map((id) => id.toHexString()));
-      own.sort((a, b) => a.at.getTime() - b.at.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()));
-      let next = known.size;
-      for (const row of own) {
-        if (known.has(row._id.toHexString())) continue;
-        next = (await appendSlot(cols.consentSlots, owner, row._id, next)) + 1;
-        listed += 1;
-      }
-    }
-    return listed > 0 ? `Listed ${listed} consent(s) of ${byPerson.size} person(s)` : null;
+    const { listed, owners } = await listRows(cols.consentSlots, rows, (row) => row.userId.toHexString(), consentOrder);
+    return listed > 0 ? `Listed ${listed} consent(s) of ${owners} person(s)` : null;
   },
 };

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { NOTICE_VERSION, verificationConsentOf, type ConsentKind, type ConsentRecord, type VerificationConsent } from '@bh/shared';
-import type { ConsentDoc } from '../../db/collections.ts';
+import { consentOrder, type ConsentDoc } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { networkOf } from '../../lib/network.ts';
 import { appendSlot, IN_BATCH, slotItems } from '../../lib/owner-slots.ts';
@@ -52,7 +52,7 @@ async function consentsOf(deps: Pick<AppDeps, 'cols'>, userId: ObjectId): Promis
   for (let i = 0; i < ids.length; i += IN_BATCH) rows.push(...(await deps.cols.consents.find({ _id: { $in: ids.slice(i, i + IN_BATCH) } }).toArray()));
   return rows
     .filter((row) => row.userId.equals(userId))
-    .sort((a, b) => b.at.getTime() - a.at.getTime() || b._id.toHexString().localeCompare(a._id.toHexString()));
+    .sort((a, b) => consentOrder(b, a));
 }
 
 /** A person's consents, newest first (a bounded list: one row per act). */
