@@ -98,3 +98,56 @@ describe('reads by _id', () => {
     await Promise.all(others.map((other) => bucket.delete(other)));
   });
 });
+
+describe('reads by another field', () => {
+  // A person's sessions, requests, one-time links and document access log, an associate's
+  // application, a meeting's messages: each is read by a field other than _id, which FerretDB read
+  // by decoding every document of the collection until our build handed SQLite equal strings and
+  // ObjectIds of any plain top-level field.
+  it("finds documents by a field's value through its index, arrays that hold the value included", async () => {
+    const col = ctx.deps.db.collection<{ _id: ObjectId; userId: unknown; kind: string }>('field_reads');
+    await col.createIndex({ userId: 1 }, { name: 'by_user' });
+    const people = Array.from({ length: 30 }, () => new ObjectId());
+    const docs = people.flatMap((userId, i) => [0, 1, 2].map((n) => ({ _id: new ObjectId(), userId, kind: n === 0 ? 'first' : i % 2 ? 'odd' : 'even' })));
+    // MongoDB matches { userId: v } against an array holding v too; such a document must not be lost.
+    const shared = { _id: new ObjectId(), userId: [new ObjectId(), people[29]!], kind: 'shared' };
+    // Neither an array without the value nor an embedded document holding it matches.
+    const others = [
+      { _id: new ObjectId(), userId: [new ObjectId()], kind: 'other' },
+      { _id: new ObjectId(), userId: { id: people[29]! }, kind: 'other' },
+    ];
+    await col.insertMany([...docs, shared, ...others]);
+
+    expectIndexed(await planOf('field_reads', { userId: people[29]! }));
+    expectIndexed(await planOf('field_reads', { userId: { $in: [people[3]!, people[29]!] }, kind: 'odd' }));
+    const byId = (a: { _id: ObjectId }, b: { _id: ObjectId }) => a._id.toHexString().localeCompare(b._id.toHexString());
+    const expected = [...docs.filter((d) => d.userId === people[29]), shared].sort(byId);
+    expect((await col.find({ userId: people[29]! }).toArray()).sort(byId)).toEqual(expected);
+    expect((await col.find({ userId: { $eq: people[29]! } }).toArray()).sort(byId)).toEqual(expected);
+    expect(await col.countDocuments({ userId: people[29]!, kind: 'shared' })).toBe(1);
+    expect((await col.find({ userId: { $in: [people[3]!, people[29]!] }, kind: 'odd' }).toArray()).sort(byId)).toEqual(
+      docs.filter((d) => (d.userId === people[3] || d.userId === people[29]) && d.kind === 'odd').sort(byId),
+    );
+    // The other conditions still decide, and writes reach exactly the matching documents.
+    expect(await col.countDocuments({ userId: people[29]!, kind: 'even' })).toBe(0);
+    expect((await col.updateMany({ userId: people[29]! }, { $set: { kind: 'seen' } })).modifiedCount).toBe(expected.length);
+    expect((await col.deleteMany({ userId: people[29]!, kind: 'seen' })).deletedCount).toBe(expected.length);
+    expect(await col.countDocuments({})).toBe(docs.length + 3 - expected.length);
+    expect(await col.find({ kind: 'other' }).sort({ _id: 1 }).toArray()).toEqual(others);
+  });
+
+  // The narrowing compares the value as FerretDB stores it: a string written with characters JSON
+  // escapes must still be found, and a different value never.
+  it('finds a string field by its exact value, whatever characters it holds', async () => {
+    const col = ctx.deps.db.collection<{ _id: ObjectId; email: string }>('field_reads_text');
+    await col.createIndex({ email: 1 }, { name: 'by_email' });
+    const values = ['a<b>&c@test.betterhealth.in', 'quote"back\\slash', 'नमस्ते 🙂', 'line\nbreak\u2028sep', 'Case@Test.In', 'case@test.in', '[not an array]', ''];
+    const docs = values.map((email) => ({ _id: new ObjectId(), email }));
+    await col.insertMany(docs);
+    for (const doc of docs) {
+      expectIndexed(await planOf('field_reads_text', { email: doc.email }));
+      expect(await col.find({ email: doc.email }).toArray()).toEqual([doc]);
+    }
+    expect(await col.findOne({ email: 'case@test.in ' })).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ package sqlite
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
@@ -16,34 +17,40 @@ import (
 	"github.com/FerretDB/FerretDB/internal/util/must"
 )
 
-// bhMaxIn is the most values of an `_id: {$in: [...]}` handed to SQLite.
+// bhMaxIn is the most values of a `$in` handed to SQLite.
 const bhMaxIn = 500
+
+// bhPlainField is a top-level field name handed to SQLite: no path, no operator, nothing to quote
+// (and, checked apart, not the name of one of the table's own columns, `_ferretdb_*`).
+var bhPlainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// bhArrayText keeps the rows whose value of the field (an expression) is an array: SQLite writes an
+// array's JSON text starting with "[", and every such text sorts between "[" and "\".
+const bhArrayText = `(%[1]s > '[' AND %[1]s < '\')`
 
 // bhPushdown returns the WHERE clause and its arguments that narrow a query on collection to the
 // rows filter can match, or "" when it cannot be narrowed (SQLite then reads every row). FerretDB's
 // handlers still check the whole filter on every row returned, so a clause only has to keep every
-// document the filter matches:
+// document the filter matches. It takes each of the filter's top-level conditions (all of which
+// must hold) that says a field equals a string or ObjectId, directly, as `{$eq: v}` or as
+// `{$in: [...]}` of them:
 //
-//   - `_id` equal to a string or ObjectId, also as `{$eq: v}`, whatever other conditions the filter
-//     has (its top-level keys must all hold; `_id` is never an array);
-//   - `_id: {$in: [...]}` of strings and ObjectIds;
-//   - in a GridFS chunks collection (`*.chunks`), `files_id` equal to an ObjectId: the spec makes it
-//     the `_id` of the file, never an array, and the driver reads a file's chunks by it.
+//   - `_id`, which is never an array;
+//   - in a GridFS chunks collection (`*.chunks`), `files_id`: the spec makes it the `_id` of the
+//     file, never an array, and the driver reads a file's chunks by it;
+//   - any other top-level field with a plain name, keeping also the rows where the field is an
+//     array (`{f: v}` matches an array that holds v; FerretDB's filter decides which do).
 //
-// Each uses the expression FerretDB indexes the field by (`_ferretdb_sjson->"field"`).
+// Each compares the expression FerretDB indexes the field by (`_ferretdb_sjson->"field"`), so SQLite
+// reads through the collection's index on it where there is one, and otherwise compares the
+// stored JSON without FerretDB decoding every document. Numbers, dates and other types are left to
+// FerretDB, as their stored forms differ between equal values (an int and a double).
 func bhPushdown(collection string, filter *types.Document) (string, []any) {
 	// A key given twice is not a plain condition (and types.Document.Get panics on one).
 	keys, values := filter.Keys(), filter.Values()
-	field := func(name string) (any, bool) {
-		var value any
-		found := 0
-		for i, key := range keys {
-			if key == name {
-				value = values[i]
-				found++
-			}
-		}
-		return value, found == 1
+	seen := make(map[string]int, len(keys))
+	for _, key := range keys {
+		seen[key]++
 	}
 
 	scalar := func(v any) bool {
@@ -55,43 +62,75 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		}
 	}
 	marshal := func(v any) any { return string(must.NotFail(sjson.MarshalSingleValue(v))) }
-	// The operand of a lone `$eq`, or v itself.
-	equalTo := func(v any) any {
-		if d, ok := v.(*types.Document); ok && d.Len() == 1 && d.Keys()[0] == "$eq" {
-			return d.Values()[0]
-		}
-		return v
-	}
 
-	if v, ok := field("_id"); ok {
-		if v = equalTo(v); scalar(v) {
-			return fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn), []any{marshal(v)}
-		}
-
-		if d, ok := v.(*types.Document); ok && d.Len() == 1 && d.Keys()[0] == "$in" {
-			if in, ok := d.Values()[0].(*types.Array); ok && in.Len() > 0 && in.Len() <= bhMaxIn {
-				marks := make([]string, in.Len())
-				args := make([]any, in.Len())
-				for i := range marks {
-					value := must.NotFail(in.Get(i))
-					if !scalar(value) {
-						return "", nil
-					}
-					marks[i] = "?"
-					args[i] = marshal(value)
+	// The values a condition says the field equals, or nil.
+	equalTo := func(v any) []any {
+		if d, ok := v.(*types.Document); ok && d.Len() == 1 {
+			switch d.Keys()[0] {
+			case "$eq":
+				v = d.Values()[0]
+			case "$in":
+				in, ok := d.Values()[0].(*types.Array)
+				if !ok || in.Len() == 0 || in.Len() > bhMaxIn {
+					return nil
 				}
-				return fmt.Sprintf(` WHERE %s IN (%s)`, metadata.IDColumn, strings.Join(marks, ", ")), args
+				out := make([]any, in.Len())
+				for i := range out {
+					if out[i] = must.NotFail(in.Get(i)); !scalar(out[i]) {
+						return nil
+					}
+				}
+				return out
+			default:
+				return nil
 			}
 		}
-	}
-
-	if strings.HasSuffix(collection, ".chunks") {
-		if v, ok := field("files_id"); ok {
-			if v, ok := equalTo(v).(types.ObjectID); ok {
-				return fmt.Sprintf(` WHERE %s->"files_id" = ?`, metadata.DefaultColumn), []any{marshal(v)}
-			}
+		if !scalar(v) {
+			return nil
 		}
+		return []any{v}
 	}
 
-	return "", nil
+	var clauses []string
+	var args []any
+	for i, key := range keys {
+		if seen[key] != 1 {
+			continue
+		}
+		var expr string
+		arrays := false
+		switch {
+		case key == "_id":
+			expr = metadata.IDColumn
+		case key == "files_id" && strings.HasSuffix(collection, ".chunks"):
+			expr = fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, key)
+		case bhPlainField.MatchString(key) && !strings.HasPrefix(key, "_ferretdb_"):
+			expr = fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, key)
+			arrays = true
+		default:
+			continue
+		}
+		equal := equalTo(values[i])
+		if equal == nil {
+			continue
+		}
+		marks := make([]string, len(equal))
+		for j, v := range equal {
+			marks[j] = "?"
+			args = append(args, marshal(v))
+		}
+		clause := fmt.Sprintf(`%s = ?`, expr)
+		if len(equal) > 1 {
+			clause = fmt.Sprintf(`%s IN (%s)`, expr, strings.Join(marks, ", "))
+		}
+		if arrays {
+			clause = fmt.Sprintf(`(%s OR %s)`, clause, fmt.Sprintf(bhArrayText, expr))
+		}
+		clauses = append(clauses, clause)
+	}
+
+	if len(clauses) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(clauses, " AND "), args
 }
