@@ -81,7 +81,7 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   { file: 'internal/backends/sqlite/bh_pushdown.go', add: 'tools/ferretdb/patches/bh_pushdown.go' },
 ];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh4`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh5`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);

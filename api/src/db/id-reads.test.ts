@@ -150,4 +150,41 @@ describe('reads by another field', () => {
     }
     expect(await col.findOne({ email: 'case@test.in ' })).toBeNull();
   });
+
+  // The admin's window of meetings and the grid's days are date ranges: FerretDB read every
+  // meeting for them until our build handed SQLite a range with both bounds.
+  it('finds documents in a date range through its index, and only those', async () => {
+    const col = ctx.deps.db.collection<{ _id: ObjectId; at: unknown; n: number }>('field_reads_dates');
+    await col.createIndex({ at: 1 }, { name: 'by_at' });
+    const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+    const values: unknown[] = [
+      day('1999-12-31'), // 12 digits of milliseconds
+      day('2001-09-09'),
+      day('2026-11-30'),
+      day('2026-12-01'),
+      new Date(day('2026-12-01').getTime() + 1),
+      day('2026-12-15'),
+      day('2026-12-31'),
+      day('2287-01-01'), // 14 digits
+      [day('2020-01-01'), day('2026-12-10')], // an array holding a date in range
+      [day('2020-01-01')],
+      day('2026-12-10').getTime(), // a number, not a date: a date range never matches it
+      '2026-12-10',
+      null,
+    ];
+    const docs = values.map((at, n) => ({ _id: new ObjectId(), at, n }));
+    await col.insertMany(docs);
+    const numbers = async (filter: object) => (await col.find(filter).toArray()).map((d) => d.n).sort((a, b) => a - b);
+
+    const december = { $gte: day('2026-12-01'), $lt: day('2026-12-31') };
+    expectIndexed(await planOf('field_reads_dates', { at: december }));
+    expect(await numbers({ at: december })).toEqual([3, 4, 5, 8]);
+    expect(await numbers({ at: { $gt: day('2026-12-01'), $lte: day('2026-12-31') } })).toEqual([4, 5, 6, 8]);
+    expect(await numbers({ at: { $gte: day('2026-12-01'), $lt: day('2026-12-31') }, n: { $gt: 4 } })).toEqual([5, 8]);
+    // Ranges this cannot narrow still answer as before: one bound, or bounds outside 2001-2286.
+    expect(await numbers({ at: { $gte: day('2026-12-15') } })).toEqual([5, 6, 7]);
+    expect(await numbers({ at: { $lt: day('2001-09-10') } })).toEqual([0, 1]);
+    expect(await numbers({ at: { $gte: day('1999-01-01'), $lt: day('2300-01-01') } })).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await numbers({ at: { $gte: day('2026-12-16'), $lt: day('2300-01-01') } })).toEqual([6, 7]);
+  });
 });

@@ -9,7 +9,9 @@ package sqlite
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
 	"github.com/FerretDB/FerretDB/internal/handler/sjson"
@@ -23,6 +25,9 @@ const bhMaxIn = 500
 // bhPlainField is a top-level field name handed to SQLite: no path, no operator, nothing to quote
 // (and, checked apart, not the name of one of the table's own columns, `_ferretdb_*`).
 var bhPlainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// bhRangeOperators are the SQL comparisons of a date range's bounds.
+var bhRangeOperators = map[string]string{"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
 
 // bhArrayText keeps the rows whose value of the field (an expression) is an array: SQLite writes an
 // array's JSON text starting with "[", and every such text sorts between "[" and "\".
@@ -40,6 +45,13 @@ const bhArrayText = `(%[1]s > '[' AND %[1]s < '\')`
 //     file, never an array, and the driver reads a file's chunks by it;
 //   - any other top-level field with a plain name, keeping also the rows where the field is an
 //     array (`{f: v}` matches an array that holds v; FerretDB's filter decides which do).
+//
+// A plain field (not `_id`) is also narrowed by a date range with both a lower and an upper bound
+// (`{$gte: from, $lt: to}`) between 2001-09-09 and 2286-11-20. FerretDB stores a date as its
+// milliseconds since 1970, a JSON number of exactly 13 digits in that span, and SQLite compares the
+// expression as text, which orders 13-digit numbers as numbers. A date the range matches lies
+// between the bounds, so it has 13 digits too and is kept; values of other lengths or types may be
+// kept or not, as the range matches only dates (MongoDB's type bracketing).
 //
 // Each compares the expression FerretDB indexes the field by (`_ferretdb_sjson->"field"`), so SQLite
 // reads through the collection's index on it where there is one, and otherwise compares the
@@ -91,6 +103,32 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		return []any{v}
 	}
 
+	// The SQL comparisons and their arguments of a date range with both bounds, or nil.
+	dateRange := func(v any) ([]string, []any) {
+		d, ok := v.(*types.Document)
+		if !ok || d.Len() == 0 {
+			return nil, nil
+		}
+		var ops []string
+		var bounds []any
+		lower, upper := false, false
+		for i, op := range d.Keys() {
+			sqlOp, ok := bhRangeOperators[op]
+			t, isDate := d.Values()[i].(time.Time)
+			if !ok || !isDate || t.UnixMilli() < 1e12 || t.UnixMilli() >= 1e13 {
+				return nil, nil
+			}
+			lower = lower || op[1] == 'g'
+			upper = upper || op[1] == 'l'
+			ops = append(ops, sqlOp)
+			bounds = append(bounds, strconv.FormatInt(t.UnixMilli(), 10))
+		}
+		if !lower || !upper {
+			return nil, nil
+		}
+		return ops, bounds
+	}
+
 	var clauses []string
 	var args []any
 	for i, key := range keys {
@@ -108,6 +146,15 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 			expr = fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, key)
 			arrays = true
 		default:
+			continue
+		}
+		if ops, bounds := dateRange(values[i]); arrays && ops != nil {
+			parts := make([]string, len(ops))
+			for j, op := range ops {
+				parts[j] = fmt.Sprintf(`%s %s ?`, expr, op)
+			}
+			clauses = append(clauses, fmt.Sprintf(`((%s) OR %s)`, strings.Join(parts, " AND "), fmt.Sprintf(bhArrayText, expr)))
+			args = append(args, bounds...)
 			continue
 		}
 		equal := equalTo(values[i])
