@@ -127,3 +127,45 @@ describe('get-meetings from the participant’s list', () => {
     expect(own).toEqual(await truthOf(client.id, 'clientId'));
   });
 });
+
+describe("get-meetings for an admin: the window's first meetings", () => {
+  /** Far from every other test's meetings, so the window holds only this test's. */
+  const FAR = new Date('2031-01-15T06:30:00.000Z');
+  const DAY = 24 * HOUR;
+  const FROM = FAR.getTime() - 30 * DAY;
+  const TO = FAR.getTime() + 90 * DAY;
+
+  /** What one read of the window would give: every meeting from FROM to TO by start and id, the first 200. */
+  async function windowTruth(): Promise<string[]> {
+    const docs = await meetingsCollection(ctx.deps.db).find({}).toArray();
+    return docs
+      .filter((d) => d.startsAt.getTime() >= FROM && d.startsAt.getTime() <= TO)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()))
+      .slice(0, 200)
+      .map((d) => d._id.toHexString());
+  }
+
+  it('gives the first 200 by start, the same as one read of the window, at its edges and across the spans it reads in', async () => {
+    ctx.clock.set(FAR);
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.signedIn('user');
+    const doctor = await ctx.signedIn('doctor', 'verified');
+    const at = (ms: number) => meetingBetween(ctx, client.id, doctor.id, { startsAt: new Date(ms) });
+    const ids = async () => (await listOf(admin)).map((m) => m._id);
+
+    // A sparse window: one just outside each edge, one on each edge, two far apart inside.
+    const sparse = await Promise.all([FROM - 1, FROM, FROM + 1.5 * DAY, FROM + 60 * DAY, TO, TO + 1].map(at));
+    await insertMeetings(ctx.deps.db, sparse);
+    expect(await ids()).toEqual(sparse.slice(1, 5).map((d) => d._id.toHexString()));
+    expect(await ids()).toEqual(await windowTruth());
+
+    // A busy one: 250 more, five at each instant, some on the edges of the spans (a day, three, seven).
+    const busy = await Promise.all(
+      Array.from({ length: 250 }, (_, i) => at(FROM + [DAY, 3 * DAY, 7 * DAY][i % 3]! + Math.floor(i / 15) * 7 * HOUR)),
+    );
+    await insertMeetings(ctx.deps.db, busy);
+    const seen = await ids();
+    expect(seen).toHaveLength(200);
+    expect(seen).toEqual(await windowTruth());
+  });
+});
