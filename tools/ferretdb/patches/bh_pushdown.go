@@ -55,8 +55,8 @@ const bhArrayText = `(%[1]s > '[' AND %[1]s < '\')`
 //
 // Each compares the expression FerretDB indexes the field by (`_ferretdb_sjson->"field"`), so SQLite
 // reads through the collection's index on it where there is one, and otherwise compares the
-// stored JSON without FerretDB decoding every document. Numbers, dates and other types are left to
-// FerretDB, as their stored forms differ between equal values (an int and a double).
+// stored JSON without FerretDB decoding every document. Equality to numbers, dates and other types
+// is left to FerretDB, as their stored forms differ between equal values (an int and a double).
 func bhPushdown(collection string, filter *types.Document) (string, []any) {
 	// A key given twice is not a plain condition (and types.Document.Get panics on one).
 	keys, values := filter.Keys(), filter.Values()
