@@ -148,27 +148,28 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		default:
 			continue
 		}
-		if ops, bounds := dateRange(values[i]); arrays && ops != nil {
-			parts := make([]string, len(ops))
-			for j, op := range ops {
-				parts[j] = fmt.Sprintf(`%s %s ?`, expr, op)
+		// A date range, narrowed for a plain field only (see above).
+		if arrays {
+			if ops, bounds := dateRange(values[i]); ops != nil {
+				parts := make([]string, len(ops))
+				for j, op := range ops {
+					parts[j] = fmt.Sprintf(`%s %s ?`, expr, op)
+				}
+				clauses = append(clauses, fmt.Sprintf(`((%s) OR %s)`, strings.Join(parts, " AND "), fmt.Sprintf(bhArrayText, expr)))
+				args = append(args, bounds...)
+				continue
 			}
-			clauses = append(clauses, fmt.Sprintf(`((%s) OR %s)`, strings.Join(parts, " AND "), fmt.Sprintf(bhArrayText, expr)))
-			args = append(args, bounds...)
-			continue
 		}
 		equal := equalTo(values[i])
 		if equal == nil {
 			continue
 		}
-		marks := make([]string, len(equal))
-		for j, v := range equal {
-			marks[j] = "?"
+		for _, v := range equal {
 			args = append(args, marshal(v))
 		}
 		clause := fmt.Sprintf(`%s = ?`, expr)
 		if len(equal) > 1 {
-			clause = fmt.Sprintf(`%s IN (%s)`, expr, strings.Join(marks, ", "))
+			clause = fmt.Sprintf(`%s IN (?%s)`, expr, strings.Repeat(", ?", len(equal)-1))
 		}
 		if arrays {
 			clause = fmt.Sprintf(`(%s OR %s)`, clause, fmt.Sprintf(bhArrayText, expr))
