@@ -103,32 +103,6 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		return []any{v}
 	}
 
-	// The SQL comparisons and their arguments of a date range with both bounds, or nil.
-	dateRange := func(v any) ([]string, []any) {
-		d, ok := v.(*types.Document)
-		if !ok || d.Len() == 0 {
-			return nil, nil
-		}
-		var ops []string
-		var bounds []any
-		lower, upper := false, false
-		for i, op := range d.Keys() {
-			sqlOp, ok := bhRangeOperators[op]
-			t, isDate := d.Values()[i].(time.Time)
-			if !ok || !isDate || t.UnixMilli() < 1e12 || t.UnixMilli() >= 1e13 {
-				return nil, nil
-			}
-			lower = lower || op[1] == 'g'
-			upper = upper || op[1] == 'l'
-			ops = append(ops, sqlOp)
-			bounds = append(bounds, strconv.FormatInt(t.UnixMilli(), 10))
-		}
-		if !lower || !upper {
-			return nil, nil
-		}
-		return ops, bounds
-	}
-
 	var clauses []string
 	var args []any
 	for i, key := range keys {
@@ -150,13 +124,13 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		}
 		// A date range, narrowed for a plain field only (see above).
 		if arrays {
-			if ops, bounds := dateRange(values[i]); ops != nil {
+			if ops, bounds := bhDateRange(values[i]); ops != nil {
 				parts := make([]string, len(ops))
 				for j, op := range ops {
 					parts[j] = fmt.Sprintf(`%s %s ?`, expr, op)
+					args = append(args, strconv.FormatInt(bounds[j], 10))
 				}
 				clauses = append(clauses, fmt.Sprintf(`((%s) OR %s)`, strings.Join(parts, " AND "), fmt.Sprintf(bhArrayText, expr)))
-				args = append(args, bounds...)
 				continue
 			}
 		}
@@ -181,4 +155,32 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		return "", nil
 	}
 	return " WHERE " + strings.Join(clauses, " AND "), args
+}
+
+// bhDateRange returns the SQL comparisons and the bounds, in milliseconds since 1970, of a condition
+// that is a date range with both a lower and an upper bound, each between 2001-09-09 and 2286-11-20
+// (13 digits: see bhPushdown), or nil.
+func bhDateRange(v any) ([]string, []int64) {
+	d, ok := v.(*types.Document)
+	if !ok || d.Len() == 0 {
+		return nil, nil
+	}
+	var ops []string
+	var bounds []int64
+	lower, upper := false, false
+	for i, op := range d.Keys() {
+		sqlOp, ok := bhRangeOperators[op]
+		t, isDate := d.Values()[i].(time.Time)
+		if !ok || !isDate || t.UnixMilli() < 1e12 || t.UnixMilli() >= 1e13 {
+			return nil, nil
+		}
+		lower = lower || op[1] == 'g'
+		upper = upper || op[1] == 'l'
+		ops = append(ops, sqlOp)
+		bounds = append(bounds, t.UnixMilli())
+	}
+	if !lower || !upper {
+		return nil, nil
+	}
+	return ops, bounds
 }
