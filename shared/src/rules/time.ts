@@ -46,6 +46,16 @@ export function meetingInstant(meetingDate: string, meetingTime: string): Date |
   return new Date(utc - IST_OFFSET_MINUTES * MINUTE_MS);
 }
 
+/**
+ * The span every instant the product stores lies in: records' times come from the server's clock,
+ * and a meeting's date is at most LAST_MEETING_DATE. Their milliseconds since 1970 have 13 digits,
+ * which the embedded database's reads of a page of a grid rely on (README, "The admin grids").
+ */
+export const STORED_INSTANTS = { from: new Date(1e12), to: new Date(1e13 - 1) } as const;
+
+/** The last India date a meeting can be set on: every time of that day lies in STORED_INSTANTS. */
+export const LAST_MEETING_DATE = '2286-11-19';
+
 /** Today's date in India as 'YYYY-MM-DD'. */
 export function istDateString(now: Date): string {
   const shifted = new Date(now.getTime() + IST_OFFSET_MINUTES * MINUTE_MS);

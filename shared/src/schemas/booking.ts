@@ -6,7 +6,7 @@ import { minutesOfDay, WEEKDAYS, type Availability } from '../rules/availability
 import { meetingInstant } from '../rules/time.ts';
 import { emailField, objectIdString } from './common.ts';
 import { type Clock, isoDateField, whenFieldsValid } from './fields.ts';
-import { meetingSchema, meetingTimeWithPeriod, startsInFuture } from './meeting.ts';
+import { meetingCalendarDateField, meetingSchema, meetingTimeWithPeriod, startsInFuture } from './meeting.ts';
 import { ROLES } from './user.ts';
 import { cleanText, hasVisibleText } from '../rules/text.ts';
 
@@ -36,7 +36,7 @@ export type CancelMeetingRequest = z.input<typeof cancelMeetingRequest>;
  * it lies ahead is the service's check against its clock (the contract's schema has no clock).
  */
 const newTimeFields = {
-  meetingDate: isoDateField(M.dateRequired, M.dateInvalid),
+  meetingDate: meetingCalendarDateField(),
   meetingTime: meetingTimeWithPeriod,
 };
 

@@ -12,6 +12,8 @@ import {
   userMeetingsRequest,
   verifyEmailRequest,
 } from './meeting.ts';
+import { rescheduleMeetingRequest } from './booking.ts';
+import { LAST_MEETING_DATE, meetingInstant, STORED_INSTANTS } from '../rules/time.ts';
 import { errorsOf } from '../../test/zod-errors.ts';
 
 /** 2026-03-10 14:00 in India (08:30 UTC). */
@@ -116,6 +118,16 @@ describe('createMeetingRequest', () => {
   it('refuses impossible dates', () => {
     for (const bad of ['2026-02-30', '11-03-2026', '2026-3-11', 'tomorrow']) {
       expect(errorsOf(request, { ...validRequest(), meetingDate: bad })).toEqual({ meetingDate: M.dateInvalid });
+    }
+  });
+
+  // Every instant stored lies where the embedded database's grid reads rely on (STORED_INSTANTS).
+  it('takes a date up to LAST_MEETING_DATE and calls a later one invalid', () => {
+    expect(meetingInstant(LAST_MEETING_DATE, '11:59 PM')!.getTime()).toBeLessThanOrEqual(STORED_INSTANTS.to.getTime());
+    expect(request.safeParse({ ...validRequest(), meetingDate: LAST_MEETING_DATE, meetingTime: '11:59 PM' }).success).toBe(true);
+    for (const late of ['2286-11-20', '2300-01-01', '9999-12-31']) {
+      expect(errorsOf(request, { ...validRequest(), meetingDate: late })).toEqual({ meetingDate: M.dateInvalid });
+      expect(rescheduleMeetingRequest.safeParse({ meetingDate: late, meetingTime: '10:00 AM', reason: 'Moved' }).error?.issues.map((i) => i.message)).toEqual([M.dateInvalid]);
     }
   });
 

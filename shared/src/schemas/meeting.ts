@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../messages/index.ts';
 import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
-import { istDateString, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN, time12h } from '../rules/time.ts';
+import { istDateString, LAST_MEETING_DATE, meetingInstant, parseIsoDate, parseTime12h, TIME_12H_PATTERN, time12h } from '../rules/time.ts';
 import { TIME_INPUT_MAX_LENGTH } from '../rules/time-input.ts';
 import { emailField, objectIdString, successResponse } from './common.ts';
 import { cancellationSchema, historyEntrySchema } from './booking-record.ts';
@@ -28,8 +28,13 @@ const doctorEmail = () => emailField(M.doctorEmailRequired, M.invalidEmail);
 const meetingLink = () => httpUrlField(M.meetingLinkRequired, M.invalidUrl);
 const formLink = () => httpUrlField(M.formLinkRequired, M.invalidUrl);
 
+/** A meeting's date: a date on India's calendar no later than LAST_MEETING_DATE (said as invalid). */
+export function meetingCalendarDateField() {
+  return isoDateField(M.dateRequired, M.dateInvalid).refine((v) => parseIsoDate(v) === null || v <= LAST_MEETING_DATE, M.dateInvalid);
+}
+
 export function meetingDateField(now: Clock) {
-  return isoDateField(M.dateRequired, M.dateInvalid).refine(
+  return meetingCalendarDateField().refine(
     (v) => parseIsoDate(v) === null || v >= istDateString(now()),
     M.dateInPast,
   );

@@ -112,6 +112,46 @@ describe('GET /api/v1/admin/meetings', () => {
     expect(many.body.map((m: { id: string }) => m.id)).toEqual([byDate[1]!._id, byDate[3]!._id]);
   });
 
+  // Unfiltered, a page sorted by a date is read within the span every stored instant lies in, and
+  // the total is the collection's count (findPage): both must be the whole history's, as a read of
+  // every meeting gives them.
+  it('pages the unfiltered history as a read of every meeting does, with its whole count', async () => {
+    ctx.clock.set(START);
+    const admin = await ctx.signedIn('admin', 'verified');
+    const client = await ctx.createUser({ role: 'user', name: 'Whole Grid Client' });
+    const doctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified', name: 'Dr. Whole Grid' });
+    const other = await ctx.createUser({ role: 'user', name: 'Whole Grid Client Two' });
+    const otherDoctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified', name: 'Dr. Whole Grid Two' });
+    // Two meetings at one time (by other people), to be told apart by _id.
+    for (const [date, time, who] of [
+      ['2026-07-02', '10:00 AM', [client, doctor]],
+      ['2026-07-01', '10:00 AM', [client, doctor]],
+      ['2026-07-02', '10:00 AM', [other, otherDoctor]],
+      ['2286-11-19', '11:59 PM', [client, doctor]],
+      ['2026-06-15', '05:00 PM', [other, otherDoctor]],
+    ] as const) {
+      ctx.clock.advance(1000); // creation times apart
+      await scheduled(admin.cookie, who[0].email, who[1].email, date, time);
+    }
+    const meetings = ctx.deps.db.collection('meetings');
+    const total = await meetings.countDocuments({});
+    for (const [field, stored] of [['startsAt', 'startsAt'], ['createdAt', 'createdAt'], ['id', '_id']] as const) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const direction = order === 'ASC' ? 1 : -1;
+        const sort = stored === '_id' ? { _id: direction } : { [stored]: direction, _id: direction };
+        const all = (await meetings.find({}).sort(sort).toArray()).map((m) => m._id.toHexString());
+        for (const [start, end] of [[0, 0], [0, 2], [2, 3], [total - 2, total + 5]] as const) {
+          const page = await list(admin.cookie, 'meetings', { sort: [field, order], range: [start, end] });
+          expect(page.status).toBe(200);
+          expect(page.body.map((m) => m.id), `${field} ${order} ${start}-${end}`).toEqual(all.slice(start, end + 1));
+          expect(page.range).toBe(`meetings ${start}-${Math.min(end, total - 1)}/${total}`);
+        }
+      }
+    }
+    const last = await list(admin.cookie, 'meetings', { sort: ['startsAt', 'DESC'], range: [0, 0] });
+    expect(last.body[0]?.meetingDate).toBe('2286-11-19');
+  });
+
   it('refuses sort fields, filters and ranges outside the whitelist', async () => {
     const admin = await ctx.signedIn('admin', 'verified');
     const cases: [Record<string, unknown>, string][] = [
