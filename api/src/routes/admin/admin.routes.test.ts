@@ -137,8 +137,8 @@ describe('GET /api/v1/admin/meetings', () => {
     const total = await meetings.countDocuments({});
     for (const [field, stored] of [['startsAt', 'startsAt'], ['createdAt', 'createdAt'], ['id', '_id']] as const) {
       for (const order of ['ASC', 'DESC'] as const) {
-        const direction = order === 'ASC' ? 1 : -1;
-        const sort = stored === '_id' ? { _id: direction } : { [stored]: direction, _id: direction };
+        const direction: 1 | -1 = order === 'ASC' ? 1 : -1;
+        const sort: Record<string, 1 | -1> = stored === '_id' ? { _id: direction } : { [stored]: direction, _id: direction };
         const all = (await meetings.find({}).sort(sort).toArray()).map((m) => m._id.toHexString());
         for (const [start, end] of [[0, 0], [0, 2], [2, 3], [total - 2, total + 5]] as const) {
           const page = await list(admin.cookie, 'meetings', { sort: [field, order], range: [start, end] });
