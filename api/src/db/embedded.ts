@@ -63,7 +63,8 @@ function idOnlyPushdown(...marks: string[]): string {
  *   kept (2.5 s for the first 25 of 50,000 meetings), and a count decoded every document too (3.3 s
  *   for 50,000). A find whose filter is one date range with both bounds and whose sort starts with
  *   that field now hands SQLite its sort and the rows it needs (`bhSortedRange`, in
- *   tools/ferretdb/patches/bh_sort.go), and a count of a whole collection is SQLite's `count(*)`.
+ *   tools/ferretdb/patches/bh_sort.go), and a count of a whole collection, or of one such date range
+ *   (when no document holds an array in the field), is SQLite's (`bhCounted`).
  */
 const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   {
@@ -109,12 +110,12 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     ].join('\n'),
   },
   {
-    // count: an empty filter, without skip or limit, is counted by SQLite.
+    // count: without skip or limit, SQLite may count (bhCounted: a whole collection, or one date range).
     file: 'internal/handler/msg_count.go',
     from: '\tqueryRes, err := c.Query(connCtx, &qp)\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
     to: [
       '\tbhCount := int64(-1)',
-      '\tif !h.DisablePushdown && params.Filter.Len() == 0 && params.Skip == 0 && params.Limit == 0 {',
+      '\tif !h.DisablePushdown && params.Skip == 0 && params.Limit == 0 {',
       '\t\tqp.BhCount = &bhCount',
       '\t}',
       '',
@@ -145,12 +146,19 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
       '\trows, err := db.QueryContext(ctx, q, args...)',
     ].join('\n'),
     to: [
-      '\tif params.BhCount != nil && whereClause == "" {',
-      '\t\tif err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %q`, meta.TableName)).Scan(params.BhCount); err != nil {',
-      '\t\t\treturn nil, lazyerrors.Error(err)',
-      '\t\t}',
+      '\tif params.BhCount != nil {',
+      '\t\tif q, countArgs := bhCounted(meta.TableName, params.Filter); q != "" {',
+      '\t\t\tvar n, uncounted int64',
+      '\t\t\tif err := db.QueryRowContext(ctx, q, countArgs...).Scan(&n, &uncounted); err != nil {',
+      '\t\t\t\treturn nil, lazyerrors.Error(err)',
+      '\t\t\t}',
       '',
-      '\t\treturn &backends.QueryResult{Iter: newQueryIterator(ctx, nil, params.OnlyRecordIDs)}, nil',
+      '\t\t\tif uncounted == 0 {',
+      '\t\t\t\t*params.BhCount = n',
+      '',
+      '\t\t\t\treturn &backends.QueryResult{Iter: newQueryIterator(ctx, nil, params.OnlyRecordIDs)}, nil',
+      '\t\t\t}',
+      '\t\t}',
       '\t}',
       '',
       '\tq, args = bhOrderAndLimit(q, meta.TableName, whereClause, args, params)',
@@ -161,7 +169,7 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   { file: 'internal/backends/sqlite/bh_sort.go', add: 'tools/ferretdb/patches/bh_sort.go' },
 ];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh6`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh7`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);

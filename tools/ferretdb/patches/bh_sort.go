@@ -31,54 +31,40 @@ import (
 // are added (a range can match an array's elements; bhArrayText). FerretDB filters, sorts, skips and
 // limits what SQLite returns, as it does without this query.
 func bhSortedRange(selectClause, table string, filter, sort *types.Document, limit int64) (string, []any) {
-	if filter.Len() != 1 || sort.Len() == 0 || limit <= 0 {
+	if sort.Len() == 0 || limit <= 0 {
 		return "", nil
 	}
-	field := filter.Keys()[0]
-	if field == "_id" || !bhPlainField.MatchString(field) || strings.HasPrefix(field, "_ferretdb_") || sort.Keys()[0] != field {
+	field, ops, bounds := bhOneDateRange(filter)
+	if field == "" || sort.Keys()[0] != field {
 		return "", nil
 	}
 	direction, ok := sort.Values()[0].(int64)
 	if !ok || (direction != 1 && direction != -1) {
 		return "", nil
 	}
-	ops, bounds := bhDateRange(filter.Values()[0])
-	if ops == nil {
-		return "", nil
-	}
 
 	expr := fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
-	isDate := fmt.Sprintf(`%s->>'$."$s".p.%s.t' = 'date'`, metadata.DefaultColumn, field)
-	value := fmt.Sprintf(`%s->>'$.%s'`, metadata.DefaultColumn, field)
 
-	// The rows the range matches but arrays: SQLite's text comparisons (which the index answers; the
-	// keep side's are left out of the outer query, whose own bound on that side is the limit-th
-	// row's value, so that SQLite reads the index from there), the type and the numbers.
-	var matching, outer []string
-	var matchingArgs, outerArgs []any
+	// The rows the range matches but arrays (bhDatesIn), and the same conditions for the outer query
+	// but the text comparisons on the side the limit-th row's value bounds instead, so that SQLite
+	// reads the index from there.
+	matching, matchingArgs := bhDatesIn(field, ops, bounds)
+	var outer []string
+	var outerArgs []any
 	// Ascending, the range's lower bounds stay and its upper ones give way to the limit-th row's
 	// value (keepFrom, their largest, when fewer rows match); descending, the other way round.
 	ascending := direction == 1
 	keepFrom := int64(-1)
 	for i, op := range ops {
-		text := strconv.FormatInt(bounds[i], 10)
-		matching = append(matching, fmt.Sprintf(`%s %s ?`, expr, op))
-		matchingArgs = append(matchingArgs, text)
 		if (op[0] == '>') == ascending {
-			outer = append(outer, fmt.Sprintf(`%s %s ?`, expr, op))
-			outerArgs = append(outerArgs, text)
+			outer = append(outer, matching[i])
+			outerArgs = append(outerArgs, matchingArgs[i])
 		} else if keepFrom < 0 || (ascending && bounds[i] > keepFrom) || (!ascending && bounds[i] < keepFrom) {
 			keepFrom = bounds[i]
 		}
 	}
-	for i, op := range ops {
-		matching = append(matching, fmt.Sprintf(`%s %s ?`, value, op))
-		outer = append(outer, fmt.Sprintf(`%s %s ?`, value, op))
-		matchingArgs = append(matchingArgs, bounds[i])
-		outerArgs = append(outerArgs, bounds[i])
-	}
-	matching = append(matching, isDate)
-	outer = append(outer, isDate)
+	outer = append(outer, matching[len(ops):]...)
+	outerArgs = append(outerArgs, matchingArgs[len(ops):]...)
 
 	order, keep := "", "<="
 	if direction == -1 {
@@ -89,7 +75,70 @@ func bhSortedRange(selectClause, table string, filter, sort *types.Document, lim
 			` UNION ALL %[1]s WHERE %[8]s`,
 		selectClause, expr, keep, table, strings.Join(matching, " AND "), order, strings.Join(outer, " AND "), fmt.Sprintf(bhArrayText, expr),
 	)
-	args := append(append(matchingArgs, limit-1, strconv.FormatInt(keepFrom, 10)), outerArgs...)
+	args := append(append(append([]any{}, matchingArgs...), limit-1, strconv.FormatInt(keepFrom, 10)), outerArgs...)
+	return q, args
+}
+
+// bhOneDateRange returns the field and the range of a filter that is one date range with both bounds
+// on a plain field (bhDateRange), or "".
+func bhOneDateRange(filter *types.Document) (string, []string, []int64) {
+	if filter.Len() != 1 {
+		return "", nil, nil
+	}
+	field := filter.Keys()[0]
+	if field == "_id" || !bhPlainField.MatchString(field) || strings.HasPrefix(field, "_ferretdb_") {
+		return "", nil, nil
+	}
+	ops, bounds := bhDateRange(filter.Values()[0])
+	if ops == nil {
+		return "", nil, nil
+	}
+	return field, ops, bounds
+}
+
+// bhDatesIn returns the SQL conditions, and their arguments, that keep exactly the rows whose field
+// is a date the range matches, but not arrays: first the indexed expression's text within each
+// bound, in the order of ops (a date between 13-digit bounds has 13 digits, which text orders as
+// numbers; SQLite reads these through the index), then the value within each bound, and the type
+// FerretDB's schema records for the field.
+func bhDatesIn(field string, ops []string, bounds []int64) ([]string, []any) {
+	expr := fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
+	value := fmt.Sprintf(`%s->>'$.%s'`, metadata.DefaultColumn, field)
+	var conditions []string
+	var args []any
+	for i, op := range ops {
+		conditions = append(conditions, fmt.Sprintf(`%s %s ?`, expr, op))
+		args = append(args, strconv.FormatInt(bounds[i], 10))
+	}
+	for i, op := range ops {
+		conditions = append(conditions, fmt.Sprintf(`%s %s ?`, value, op))
+		args = append(args, bounds[i])
+	}
+	conditions = append(conditions, fmt.Sprintf(`%s->>'$."$s".p.%s.t' = 'date'`, metadata.DefaultColumn, field))
+	return conditions, args
+}
+
+// bhCounted returns the query that counts the documents filter matches, and the documents it
+// cannot count exactly, or "" when filter has another shape. The handler hands a count over
+// (QueryParams.BhCount) when it has neither skip nor limit. An empty filter is SQLite's count(*) of
+// the table; one date range with both bounds (bhOneDateRange) counts the dates it matches
+// (bhDatesIn) through the field's index, and the rows where the field is an array, whose elements
+// only FerretDB can check: the count is used only when there are none. FerretDB decoded every
+// document either way: 3.3 s for 50,000 meetings.
+func bhCounted(table string, filter *types.Document) (string, []any) {
+	if filter.Len() == 0 {
+		return fmt.Sprintf(`SELECT count(*), 0 FROM %q`, table), nil
+	}
+	field, ops, bounds := bhOneDateRange(filter)
+	if field == "" {
+		return "", nil
+	}
+	matching, args := bhDatesIn(field, ops, bounds)
+	expr := fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
+	q := fmt.Sprintf(
+		`SELECT (SELECT count(*) FROM %[1]q WHERE %[2]s), (SELECT count(*) FROM %[1]q WHERE %[3]s)`,
+		table, strings.Join(matching, " AND "), fmt.Sprintf(bhArrayText, expr),
+	)
 	return q, args
 }
 
