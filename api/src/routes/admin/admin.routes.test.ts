@@ -11,6 +11,7 @@ import {
   couponSchema,
   errorResponseSchema,
   meetingResponse,
+  meetingInstant,
   meetingSchema,
   MEETING_MESSAGES,
   publicUserSchema,
@@ -150,6 +151,15 @@ describe('GET /api/v1/admin/meetings', () => {
     }
     const last = await list(admin.cookie, 'meetings', { sort: ['startsAt', 'DESC'], range: [0, 0] });
     expect(last.body[0]?.meetingDate).toBe('2286-11-19');
+
+    // Filtered to days only, the total is the count command's (on the embedded database SQLite's).
+    const inDays = await meetings.countDocuments({ startsAt: { $gte: meetingInstant('2026-07-01', '12:00 AM')!, $lt: meetingInstant('2026-07-03', '12:00 AM')! } });
+    expect(inDays).toBeGreaterThanOrEqual(3);
+    const days = await list(admin.cookie, 'meetings', { filter: { from: '2026-07-01', to: '2026-07-02' }, sort: ['startsAt', 'ASC'], range: [0, 0] });
+    expect(days.range).toBe(`meetings 0-0/${inDays}`);
+    const fromDay = await list(admin.cookie, 'meetings', { filter: { from: '2026-07-01' }, sort: ['startsAt', 'DESC'], range: [0, 0] });
+    expect(fromDay.range).toBe(`meetings 0-0/${await meetings.countDocuments({ startsAt: { $gte: meetingInstant('2026-07-01', '12:00 AM')! } })}`);
+    expect(fromDay.body[0]?.meetingDate).toBe('2286-11-19');
   });
 
   it('refuses sort fields, filters and ranges outside the whitelist', async () => {

@@ -41,7 +41,7 @@ export function adminApplicationsRoutes(deps: AppDeps) {
       if (id) filter.userId = { $in: id.map((v) => new ObjectId(v)) };
       if (status) filter.status = status;
       if (q) filter.$or = [{ name: containsText(q) }, { email: containsText(q) }];
-      const { docs, total } = await findPage(col, filter, query, STORED_SORT);
+      const { docs, total } = await findPage(deps.db, col, filter, query, STORED_SORT);
       return listResponse(c, 'applications', query.range.start, docs.map(toRecord), total);
     })
 

@@ -108,7 +108,7 @@ export function adminAuditRoutes(deps: AppDeps) {
     if (action) filter.action = action;
     const days = istDayRange(from, to);
     if (days) filter.at = days;
-    const { docs, total } = await findPage(log, filter, query, STORED_SORT, ['at']);
+    const { docs, total } = await findPage(deps.db, log, filter, query, STORED_SORT, ['at']);
     const labels = await targetLabels(deps, docs);
     return listResponse(
       c,

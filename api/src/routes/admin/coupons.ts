@@ -24,7 +24,7 @@ export function adminCouponsRoutes(deps: AppDeps) {
     if (isActive !== undefined) filter.isActive = isActive;
     if (forNewUsers !== undefined) filter.forNewUsers = forNewUsers;
     if (q) filter.couponCode = containsText(q);
-    const { docs, total } = await findPage(collections(deps.db).coupons, filter, query, STORED_SORT, ['createdAt', 'updatedAt']);
+    const { docs, total } = await findPage(deps.db, collections(deps.db).coupons, filter, query, STORED_SORT, ['createdAt', 'updatedAt']);
     const records = docs.map((d) => {
       const coupon = toCoupon(d);
       return { id: coupon._id, ...coupon };

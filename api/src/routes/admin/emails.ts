@@ -37,7 +37,7 @@ export function adminEmailsRoutes(deps: AppDeps) {
       if (to) filter.to = to;
       if (template) filter.template = template;
       if (status) filter.status = status;
-      const { docs, total } = await findPage(col, filter, query, STORED_SORT, ['createdAt']);
+      const { docs, total } = await findPage(deps.db, col, filter, query, STORED_SORT, ['createdAt']);
       return listResponse(c, 'emails', query.range.start, docs.map(toRecord), total);
     })
     .openapi(routeOf(api.admin.email), async (c) => {

@@ -1,5 +1,5 @@
 import type { Context, Env } from 'hono';
-import type { Collection, Document, Filter, Sort, WithId } from 'mongodb';
+import type { Collection, Db, Document, Filter, Sort, WithId } from 'mongodb';
 import { contentRange, meetingInstant, STORED_INSTANTS, type AdminResource, type ListQuery } from '@bh/shared';
 
 /** Free text from a grid's search box, matched literally (never as a pattern) and in any case. */
@@ -43,9 +43,12 @@ export function withinStoredInstants<T extends Document>(filter: Filter<T>, fiel
  * ties so pages never overlap or skip a record. `dated` names the stored fields every record holds
  * as an instant within STORED_INSTANTS (withinStoredInstants). An unfiltered grid's total is the
  * collection's count (`estimatedDocumentCount`: MongoDB's from its metadata, the embedded
- * database's counted by SQLite), where counting the documents decoded every one of them.
+ * database's counted by SQLite); a filtered one is the `count` command's, which our FerretDB build
+ * answers in SQLite for one date range (the grids' days), where `countDocuments`' aggregation
+ * decoded every document the filter kept.
  */
 export async function findPage<T extends Document, Field extends string>(
+  db: Db,
   col: Collection<T>,
   filter: Filter<T>,
   query: ListQuery<Field, unknown>,
@@ -58,9 +61,15 @@ export async function findPage<T extends Document, Field extends string>(
   const pageFilter = dated.includes(field) ? withinStoredInstants(filter, field) : filter;
   const [docs, total] = await Promise.all([
     col.find(pageFilter).sort(sort).skip(query.range.start).limit(query.limit).toArray(),
-    Object.keys(filter).length === 0 ? col.estimatedDocumentCount() : col.countDocuments(filter),
+    Object.keys(filter).length === 0 ? col.estimatedDocumentCount() : countMatching(db, col, pageFilter),
   ]);
   return { docs, total };
+}
+
+/** The `count` command's number of the documents filter matches (MongoDB's is exact outside sharded clusters). */
+async function countMatching<T extends Document>(db: Db, col: Collection<T>, filter: Filter<T>): Promise<number> {
+  const answer = await db.command({ count: col.collectionName, query: filter });
+  return Number(answer.n);
 }
 
 /** ra-data-simple-rest's list answer: the records as a bare array, the total in Content-Range. */

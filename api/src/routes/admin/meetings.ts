@@ -28,7 +28,7 @@ export function adminMeetingsRoutes(deps: AppDeps) {
         const text = containsText(q);
         filter.$or = [{ clientEmail: text }, { doctorEmail: text }, { clientName: text }, { doctorName: text }];
       }
-      const { docs, total } = await findPage(collections(deps.db).meetings, filter, query, STORED_SORT, ['startsAt', 'createdAt']);
+      const { docs, total } = await findPage(deps.db, collections(deps.db).meetings, filter, query, STORED_SORT, ['startsAt', 'createdAt']);
       return listResponse(c, 'meetings', query.range.start, docs.map((d) => toRecord(toMeeting(d))), total);
     })
 

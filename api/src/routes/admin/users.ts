@@ -24,7 +24,7 @@ export function adminUsersRoutes(deps: AppDeps) {
       if (role) filter.role = role;
       if (isVerified) filter.isVerified = isVerified;
       if (q) filter.$or = [{ name: containsText(q) }, { email: containsText(q) }];
-      const { docs, total } = await findPage(users, filter, query, STORED_SORT, ['createdAt']);
+      const { docs, total } = await findPage(deps.db, users, filter, query, STORED_SORT, ['createdAt']);
       return listResponse(c, 'users', query.range.start, docs.map(toRow), total);
     })
 
