@@ -97,11 +97,12 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     ].join('\n'),
   },
   {
-    // find: the sort of a filter with one condition is handed over with the rows it needs (skip plus limit).
+    // find: the sort of a filter with one condition is handed over with the rows it needs (skip plus
+    // limit). The backend's copy of the filter lacks dotted keys, so both must hold that one only.
     file: 'internal/handler/msg_find.go',
     from: '\t// Limit pushdown is not applied if:',
     to: [
-      '\tif !h.DisablePushdown && qp.Filter.Len() == 1 && params.Sort.Len() > 0 && qp.Sort.Len() == 0 && params.Limit > 0 && !cInfo.Capped() {',
+      '\tif !h.DisablePushdown && params.Filter.Len() == 1 && qp.Filter.Len() == 1 && params.Sort.Len() > 0 && qp.Sort.Len() == 0 && params.Limit > 0 && !cInfo.Capped() {',
       '\t\tqp.BhSort = params.Sort',
       '\t\tqp.Limit = params.Skip + params.Limit',
       '\t}',
@@ -169,7 +170,7 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   { file: 'internal/backends/sqlite/bh_sort.go', add: 'tools/ferretdb/patches/bh_sort.go' },
 ];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh7`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh8`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);

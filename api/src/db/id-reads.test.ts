@@ -251,6 +251,16 @@ describe('pages sorted by a date', () => {
       }
     }
     expect(pages).toBeGreaterThan(1000);
+    // A condition on an embedded field, which FerretDB keeps from its backend, still decides: the
+    // page is not cut before it is applied.
+    await col.updateMany({ n: { $mod: [2, 0] } }, { $set: { tag: { even: true } } });
+    await col.updateMany({ n: { $mod: [2, 1] } }, { $set: { tag: { even: false } } });
+    for (const direction of [1, -1] as const) {
+      const sort = { at: direction, _id: direction } as Record<string, 1 | -1>;
+      const page = await ids({ at: ranges[0], 'tag.even': true }, sort, 0, 7);
+      expect(page).toHaveLength(7);
+      expect(page).toEqual(await ids({ at: ranges[0], 'tag.even': true, n: { $gte: 0 } }, sort, 0, 7));
+    }
     // An array sorts by its least element ascending and its greatest descending, as in MongoDB: the
     // two holding 2020 come before December's 1st, and the one reaching June 2027 comes first.
     expect(await ids({ at: ranges[0] }, { at: 1, n: 1 }, 0, 6)).toEqual([151, 153, 0, 30, 60, 90]);
