@@ -60,7 +60,7 @@ function idOnlyPushdown(...marks: string[]): string {
  *   FerretDB checks the whole filter on every row SQLite returns (its handlers' `FilterIterator` and
  *   `FilterDocument`), so a narrower WHERE only has to keep every document the filter can match.
  * - FerretDB sorted in Go, so a page of a sorted find decoded and sorted every document the filter
- *   kept (2.5 s for the first 25 of 50,000 meetings), and a count decoded every document too (3.3 s
+ *   kept (3.4 s for the first 25 of 50,000 meetings), and a count decoded every document too (3.3 s
  *   for 50,000). A find whose filter is one date range with both bounds and whose sort starts with
  *   that field now hands SQLite its sort and the rows it needs (`bhSortedRange`, in
  *   tools/ferretdb/patches/bh_sort.go), and a count of a whole collection, or of one such date range
@@ -91,8 +91,8 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     from: '\tOnlyRecordIDs bool\n\tComment       string\n}',
     to: [
       '\tOnlyRecordIDs bool\n\tComment       string\n',
-      '\t// Better Health: a sort SQLite may apply before Limit (bhSorted), and a count SQLite may make',
-      '\t// of an empty filter instead of returning the rows (a negative value it then sets).',
+      '\t// Better Health: a sort SQLite may apply before Limit (bhSortedRange), and where SQLite may put',
+      '\t// its count instead of returning the rows (bhCounted; a negative value it then sets).',
       '\tBhSort  *types.Document\n\tBhCount *int64\n}',
     ].join('\n'),
   },

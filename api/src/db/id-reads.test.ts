@@ -14,6 +14,10 @@ async function planOf(collection: string, filter: Document): Promise<string> {
   return JSON.stringify(explained.queryPlanner);
 }
 
+/** Midnight UTC of a date, and of a day of December 2026 counted from its 1st (negative: before). */
+const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+const dec = (d: number) => new Date(day('2026-12-01').getTime() + d * 86_400_000);
+
 /** The plan must read through an index (on FerretDB: SQLite's own plan). */
 function expectIndexed(plan: string) {
   if (inject('mongoEngine') === 'ferretdb') {
@@ -156,7 +160,6 @@ describe('reads by another field', () => {
   it('finds documents in a date range through its index, and only those', async () => {
     const col = ctx.deps.db.collection<{ _id: ObjectId; at: unknown; n: number }>('field_reads_dates');
     await col.createIndex({ at: 1 }, { name: 'by_at' });
-    const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
     const values: unknown[] = [
       day('1999-12-31'), // 12 digits of milliseconds
       day('2001-09-09'),
@@ -201,8 +204,6 @@ describe('pages sorted by a date', () => {
   it('returns the same page as a full sort, whatever else the field holds', async () => {
     const col = ctx.deps.db.collection<{ _id: ObjectId; at: unknown; n: number }>('sorted_dates');
     await col.createIndex({ at: 1 }, { name: 'by_at' });
-    const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
-    const dec = (d: number) => new Date(day('2026-12-01').getTime() + d * 86_400_000);
     const values: unknown[] = [
       // 150 dates in December 2026 on 30 days, five on each (ties broken by _id or n).
       ...Array.from({ length: 150 }, (_, i) => dec(i % 30)),
@@ -270,8 +271,6 @@ describe('pages sorted by a date', () => {
   // A grid filtered to some days counts them with the count command: our build has SQLite count a
   // date range with both bounds through its index, unless an array in the field needs FerretDB.
   it('counts the documents a date range matches as FerretDB does, with and without arrays', async () => {
-    const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
-    const dec = (d: number) => new Date(day('2026-12-01').getTime() + d * 86_400_000);
     const plain: unknown[] = [...Array.from({ length: 60 }, (_, i) => dec(i % 30)), dec(5).getTime(), 7, '2026-12-10', null, day('1999-12-31'), day('2287-01-01'), dec(-1), dec(31)];
     const ranges = [
       { $gte: dec(0), $lt: dec(30) },

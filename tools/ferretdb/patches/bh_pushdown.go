@@ -115,9 +115,9 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		case key == "_id":
 			expr = metadata.IDColumn
 		case key == "files_id" && strings.HasSuffix(collection, ".chunks"):
-			expr = fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, key)
+			expr = bhFieldExpr(key)
 		case bhPlainField.MatchString(key) && !strings.HasPrefix(key, "_ferretdb_"):
-			expr = fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, key)
+			expr = bhFieldExpr(key)
 			arrays = true
 		default:
 			continue
@@ -125,11 +125,8 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 		// A date range, narrowed for a plain field only (see above).
 		if arrays {
 			if ops, bounds := bhDateRange(values[i]); ops != nil {
-				parts := make([]string, len(ops))
-				for j, op := range ops {
-					parts[j] = fmt.Sprintf(`%s %s ?`, expr, op)
-					args = append(args, strconv.FormatInt(bounds[j], 10))
-				}
+				parts, texts := bhTextRange(expr, ops, bounds)
+				args = append(args, texts...)
 				clauses = append(clauses, fmt.Sprintf(`((%s) OR %s)`, strings.Join(parts, " AND "), fmt.Sprintf(bhArrayText, expr)))
 				continue
 			}
@@ -183,4 +180,21 @@ func bhDateRange(v any) ([]string, []int64) {
 		return nil, nil
 	}
 	return ops, bounds
+}
+
+// bhFieldExpr is the expression FerretDB indexes a top-level field by: its JSON text.
+func bhFieldExpr(field string) string {
+	return fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
+}
+
+// bhTextRange returns the comparisons of a field's expression with a date range's bounds as text
+// (13 digits each: see bhPushdown), in the order of ops, and their arguments.
+func bhTextRange(expr string, ops []string, bounds []int64) ([]string, []any) {
+	parts := make([]string, len(ops))
+	args := make([]any, len(ops))
+	for i, op := range ops {
+		parts[i] = fmt.Sprintf(`%s %s ?`, expr, op)
+		args[i] = strconv.FormatInt(bounds[i], 10)
+	}
+	return parts, args
 }

@@ -43,7 +43,7 @@ func bhSortedRange(selectClause, table string, filter, sort *types.Document, lim
 		return "", nil
 	}
 
-	expr := fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
+	expr := bhFieldExpr(field)
 
 	// The rows the range matches but arrays (bhDatesIn), and the same conditions for the outer query
 	// but the text comparisons on the side the limit-th row's value bounds instead, so that SQLite
@@ -102,14 +102,8 @@ func bhOneDateRange(filter *types.Document) (string, []string, []int64) {
 // numbers; SQLite reads these through the index), then the value within each bound, and the type
 // FerretDB's schema records for the field.
 func bhDatesIn(field string, ops []string, bounds []int64) ([]string, []any) {
-	expr := fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
 	value := fmt.Sprintf(`%s->>'$.%s'`, metadata.DefaultColumn, field)
-	var conditions []string
-	var args []any
-	for i, op := range ops {
-		conditions = append(conditions, fmt.Sprintf(`%s %s ?`, expr, op))
-		args = append(args, strconv.FormatInt(bounds[i], 10))
-	}
+	conditions, args := bhTextRange(bhFieldExpr(field), ops, bounds)
 	for i, op := range ops {
 		conditions = append(conditions, fmt.Sprintf(`%s %s ?`, value, op))
 		args = append(args, bounds[i])
@@ -134,7 +128,7 @@ func bhCounted(table string, filter *types.Document) (string, []any) {
 		return "", nil
 	}
 	matching, args := bhDatesIn(field, ops, bounds)
-	expr := fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
+	expr := bhFieldExpr(field)
 	q := fmt.Sprintf(
 		`SELECT (SELECT count(*) FROM %[1]q WHERE %[2]s), (SELECT count(*) FROM %[1]q WHERE %[3]s)`,
 		table, strings.Join(matching, " AND "), fmt.Sprintf(bhArrayText, expr),
