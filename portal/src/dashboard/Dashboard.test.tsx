@@ -348,6 +348,8 @@ describe('joining a meeting', () => {
     await screen.findByText(as === 'client' ? 'Hello, Priya!' : 'Hello, Asha!');
     // The greeting shows before the meetings have loaded: wait for the list itself.
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument());
+    // The upcoming table, with the second Join button, comes in a render after the card's (components/Later.tsx).
+    if (offsetMinutes < 90) await screen.findByRole('table', { name: 'Upcoming Sessions' });
     return { db, meeting };
   }
 
