@@ -61,10 +61,11 @@ function idOnlyPushdown(...marks: string[]): string {
  *   `FilterDocument`), so a narrower WHERE only has to keep every document the filter can match.
  * - FerretDB sorted in Go, so a page of a sorted find decoded and sorted every document the filter
  *   kept (3.4 s for the first 25 of 50,000 meetings), and a count decoded every document too (3.3 s
- *   for 50,000). A find whose filter is one date range with both bounds and whose sort starts with
- *   that field now hands SQLite its sort and the rows it needs (`bhSortedRange`, in
- *   tools/ferretdb/patches/bh_sort.go), and a count of a whole collection, or of one such date range
- *   (when no document holds an array in the field), is SQLite's (`bhCounted`).
+ *   for 50,000). A find whose filter is one date range with both bounds, alone or beside fields
+ *   equal to strings (`bhRangeShape`), and whose sort starts with the range's field now hands SQLite
+ *   its sort and the rows it needs (`bhSortedRange`, in tools/ferretdb/patches/bh_sort.go), and a
+ *   count of a whole collection, or of such a filter (when no document holds an array in one of its
+ *   fields), is SQLite's (`bhCounted`): the Emails grid's sent messages, 3.2 s at 30,000, in 0.3 s.
  */
 const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   {
@@ -97,12 +98,12 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     ].join('\n'),
   },
   {
-    // find: the sort of a filter with one condition is handed over with the rows it needs (skip plus
-    // limit). The backend's copy of the filter lacks dotted keys, so both must hold that one only.
+    // find: the sort of a filtered find is handed over with the rows it needs (skip plus limit). The
+    // backend's copy of the filter lacks dotted keys, so it must hold as many as the find's.
     file: 'internal/handler/msg_find.go',
     from: '\t// Limit pushdown is not applied if:',
     to: [
-      '\tif !h.DisablePushdown && params.Filter.Len() == 1 && qp.Filter.Len() == 1 && params.Sort.Len() > 0 && qp.Sort.Len() == 0 && params.Limit > 0 && !cInfo.Capped() {',
+      '\tif !h.DisablePushdown && params.Filter.Len() > 0 && qp.Filter.Len() == params.Filter.Len() && params.Sort.Len() > 0 && qp.Sort.Len() == 0 && params.Limit > 0 && !cInfo.Capped() {',
       '\t\tqp.BhSort = params.Sort',
       '\t\tqp.Limit = params.Skip + params.Limit',
       '\t}',
@@ -111,7 +112,7 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     ].join('\n'),
   },
   {
-    // count: without skip or limit, SQLite may count (bhCounted: a whole collection, or one date range).
+    // count: without skip or limit, SQLite may count (bhCounted: a whole collection, or a date range's shape).
     file: 'internal/handler/msg_count.go',
     from: '\tqueryRes, err := c.Query(connCtx, &qp)\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
     to: [
@@ -170,7 +171,7 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   { file: 'internal/backends/sqlite/bh_sort.go', add: 'tools/ferretdb/patches/bh_sort.go' },
 ];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh8`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh9`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);

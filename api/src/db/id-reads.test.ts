@@ -1,4 +1,4 @@
-import { GridFSBucket, ObjectId, type Document } from 'mongodb';
+import { Binary, GridFSBucket, ObjectId, type Document } from 'mongodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { UPLOAD_BUCKET } from './collections.ts';
@@ -221,9 +221,12 @@ describe('pages sorted by a date', () => {
       '2026-12-10',
       { at: dec(4) },
       null,
-      // Dates outside the range, 12 and 14 digits of milliseconds among them.
+      // Dates outside the range, 12 and 14 digits of milliseconds among them, and two whose
+      // milliseconds' text SQLite orders between December's (1797 ms into 1970, and in 2539).
       day('1999-12-31'),
       day('2287-01-01'),
+      new Date(1797),
+      new Date(17_970_000_000_000),
       dec(-1),
       dec(31),
     ];
@@ -268,10 +271,85 @@ describe('pages sorted by a date', () => {
     expect(await ids({ at: ranges[0] }, { at: -1, n: 1 }, 0, 3)).toEqual([153, 150, 29]);
   });
 
+  // A grid filtered by a value (the Emails grid's status, the meetings grid's client) and sorted by a
+  // date is one date range and fields equal to strings: our build has SQLite read its page and count
+  // it through an index too (bhRangeShape). Only strings count as equal, arrays hold theirs, and a
+  // text SQLite stores the same way (an ObjectId's hex, a binary's base64) or escapes is no match.
+  it('pages and counts a date range with fields equal to strings as FerretDB does', async () => {
+    const hex = new ObjectId().toHexString();
+    const raw = Buffer.from('hello world!');
+    const bytes = new Binary(raw);
+    const b64 = raw.toString('base64');
+    const escaped = '<Ä & "q" \\ é>';
+    const kinds: unknown[] = [
+      ...Array.from({ length: 120 }, (_, i) => (i % 10 === 0 ? 'rare' : 'common')),
+      hex,
+      hex,
+      b64,
+      b64,
+      escaped,
+      escaped,
+      escaped,
+      new ObjectId(hex),
+      bytes,
+      7,
+      null,
+      { kind: 'rare' },
+      'Rare',
+    ];
+    const arrays: unknown[] = [['rare', 'x'], ['common'], [], [escaped]];
+    for (const [name, values] of [['equal_dates', kinds], ['equal_dates_arrays', [...kinds, ...arrays]]] as const) {
+      const col = ctx.deps.db.collection<{ _id: ObjectId; n: number }>(name);
+      await col.createIndex({ kind: 1, at: -1 }, { name: 'by_kind_at' });
+      await col.createIndex({ at: -1 }, { name: 'by_at' });
+      const docs: Document[] = values.map((kind, n) => ({ _id: new ObjectId(), at: dec(n % 30), kind, other: n % 3 === 0 ? 'a' : 'b', n }));
+      docs.push({ _id: new ObjectId(), at: dec(4), other: 'a', n: docs.length }); // no kind at all
+      docs.push({ _id: new ObjectId(), at: dec(40), kind: 'rare', other: 'a', n: docs.length }); // outside the range
+      docs.push({ _id: new ObjectId(), at: dec(4).getTime(), kind: 'rare', other: 'a', n: docs.length }); // a number, no date
+      docs.push({ _id: new ObjectId(), at: new Date(1797), kind: 'rare', other: 'a', n: docs.length }); // text between the bounds'
+      docs.push({ _id: new ObjectId(), at: new Date(17_970_000_000_000), kind: 'common', other: 'a', n: docs.length });
+      if (name === 'equal_dates_arrays') docs.push({ _id: new ObjectId(), at: [dec(3), dec(50)], kind: 'rare', other: 'a', n: docs.length });
+      await col.insertMany(docs.reverse() as never);
+      const ids = async (filter: object, sort: Record<string, 1 | -1>, skip: number, limit: number) =>
+        (await col.find(filter).sort(sort).skip(skip).limit(limit).toArray()).map((d) => d.n);
+      const range = { $gte: dec(0), $lt: dec(30) };
+      const filters: Document[] = [
+        { at: range, kind: 'common' },
+        { kind: 'rare', at: range },
+        { at: range, kind: { $eq: hex } },
+        { at: range, kind: b64 },
+        { at: range, kind: escaped },
+        { kind: 'common', at: { $gt: dec(2), $lte: dec(20) }, other: 'a' },
+        { at: range, kind: 'nobody' },
+      ];
+      let pages = 0;
+      for (const filter of filters) {
+        for (const direction of [1, -1] as const) {
+          const sort = { at: direction, _id: direction } as Record<string, 1 | -1>;
+          for (const [skip, limit] of [[0, 1], [0, 7], [3, 5], [90, 10], [0, 1000]] as const) {
+            const page = await ids(filter, sort, skip, limit);
+            const label = JSON.stringify({ name, filter, direction, skip, limit });
+            expect(page, label).toEqual(await ids({ ...filter, n: { $gte: 0 } }, sort, skip, limit));
+            pages += page.length;
+          }
+        }
+        const { n } = await ctx.deps.db.command({ count: name, query: filter });
+        expect(n, `${name} ${JSON.stringify(filter)}`).toBe(await col.countDocuments(filter));
+      }
+      expect(pages).toBeGreaterThan(400);
+      const counted = async (filter: Document) => (await ctx.deps.db.command({ count: name, query: filter })).n as number;
+      const arraysToo = name === 'equal_dates_arrays' ? 1 : 0;
+      expect(await counted({ at: range, kind: 'rare' })).toBe(12 + 2 * arraysToo);
+      expect(await counted({ at: range, kind: hex })).toBe(2);
+      expect(await counted({ at: range, kind: b64 })).toBe(2);
+      expect(await counted({ at: range, kind: escaped })).toBe(3 + arraysToo);
+    }
+  });
+
   // A grid filtered to some days counts them with the count command: our build has SQLite count a
   // date range with both bounds through its index, unless an array in the field needs FerretDB.
   it('counts the documents a date range matches as FerretDB does, with and without arrays', async () => {
-    const plain: unknown[] = [...Array.from({ length: 60 }, (_, i) => dec(i % 30)), dec(5).getTime(), 7, '2026-12-10', null, day('1999-12-31'), day('2287-01-01'), dec(-1), dec(31)];
+    const plain: unknown[] = [...Array.from({ length: 60 }, (_, i) => dec(i % 30)), dec(5).getTime(), 7, '2026-12-10', null, day('1999-12-31'), day('2287-01-01'), new Date(1797), new Date(17_970_000_000_000), dec(-1), dec(31)];
     const ranges = [
       { $gte: dec(0), $lt: dec(30) },
       { $gt: dec(2), $lte: dec(28) },
