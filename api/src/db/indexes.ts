@@ -51,6 +51,8 @@ const INDEXES: IndexSpec[] = [
   { collection: 'outbox', key: { createdAt: -1 }, name: 'by_created' },
   { collection: 'outbox', key: { meetingId: 1 }, name: 'by_meeting' },
   { collection: 'outbox', key: { to: 1, createdAt: -1 }, name: 'by_recipient' },
+  { collection: 'outbox', key: { status: 1, createdAt: -1 }, name: 'by_status_created' },
+  { collection: 'outbox', key: { template: 1, createdAt: -1 }, name: 'by_template_created' },
   { collection: 'outboxClaims', key: { expiresAt: 1 }, name: 'by_expiry' },
   // The unfinished messages: a sender's look (in due order), a meeting's reminders, one address's.
   { collection: 'outboxQueue', key: { nextAttemptAt: 1, _id: 1 }, name: 'by_due' },

@@ -23,7 +23,8 @@ export function istDayRange(from: string | undefined, to: string | undefined): {
  * with that field held to STORED_INSTANTS on the sides the grid leaves open. It matches the same
  * records, and it is the shape the embedded database reads a page of through the field's index
  * (a both-sided date range; README, "The admin grids"), where an open side had it decode and sort
- * every record to return 25.
+ * every record to return 25. The grid's other conditions may stay beside it when they are fields
+ * equal to strings.
  */
 export function withinStoredInstants<T extends Document>(filter: Filter<T>, field: string): Filter<T> {
   const current = (filter as Record<string, unknown>)[field];
@@ -44,8 +45,9 @@ export function withinStoredInstants<T extends Document>(filter: Filter<T>, fiel
  * as an instant within STORED_INSTANTS (withinStoredInstants). An unfiltered grid's total is the
  * collection's count (`estimatedDocumentCount`: MongoDB's from its metadata, the embedded
  * database's counted by SQLite); a filtered one is the `count` command's, which our FerretDB build
- * answers in SQLite for one date range (the grids' days), where `countDocuments`' aggregation
- * decoded every document the filter kept.
+ * answers in SQLite for a date range alone or beside fields equal to strings (the grids' days and
+ * their filters by status, template, address or role), where `countDocuments`' aggregation decoded
+ * every document the filter kept.
  */
 export async function findPage<T extends Document, Field extends string>(
   db: Db,
