@@ -22,9 +22,21 @@ import (
 // bhMaxIn is the most values of a `$in` handed to SQLite.
 const bhMaxIn = 500
 
-// bhPlainField is a top-level field name handed to SQLite: no path, no operator, nothing to quote
-// (and, checked apart, not the name of one of the table's own columns, `_ferretdb_*`).
-var bhPlainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// bhPlainName is the form of a top-level field name handed to SQLite: no path, no operator,
+// nothing to quote.
+var bhPlainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// bhPlainField reports whether a filter's key is a top-level field handed to SQLite: a plain name
+// (bhPlainName) that is not one of the table's own columns, `_ferretdb_*`.
+func bhPlainField(key string) bool {
+	return bhPlainName.MatchString(key) && !strings.HasPrefix(key, "_ferretdb_")
+}
+
+// bhJSONText is a value's stored JSON text, which the indexed expression of a field holding it
+// (bhFieldExpr) equals.
+func bhJSONText(v any) string {
+	return string(must.NotFail(sjson.MarshalSingleValue(v)))
+}
 
 // bhRangeOperators are the SQL comparisons of a date range's bounds.
 var bhRangeOperators = map[string]string{"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
@@ -73,7 +85,6 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 			return false
 		}
 	}
-	marshal := func(v any) any { return string(must.NotFail(sjson.MarshalSingleValue(v))) }
 
 	// The values a condition says the field equals, or nil.
 	equalTo := func(v any) []any {
@@ -116,7 +127,7 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 			expr = metadata.IDColumn
 		case key == "files_id" && strings.HasSuffix(collection, ".chunks"):
 			expr = bhFieldExpr(key)
-		case bhPlainField.MatchString(key) && !strings.HasPrefix(key, "_ferretdb_"):
+		case bhPlainField(key):
 			expr = bhFieldExpr(key)
 			arrays = true
 		default:
@@ -136,7 +147,7 @@ func bhPushdown(collection string, filter *types.Document) (string, []any) {
 			continue
 		}
 		for _, v := range equal {
-			args = append(args, marshal(v))
+			args = append(args, bhJSONText(v))
 		}
 		clause := fmt.Sprintf(`%s = ?`, expr)
 		if len(equal) > 1 {

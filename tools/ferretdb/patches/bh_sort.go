@@ -13,9 +13,7 @@ import (
 
 	"github.com/FerretDB/FerretDB/internal/backends"
 	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
-	"github.com/FerretDB/FerretDB/internal/handler/sjson"
 	"github.com/FerretDB/FerretDB/internal/types"
-	"github.com/FerretDB/FerretDB/internal/util/must"
 )
 
 // bhSortedRange returns the query that reads, for a find whose filter has a date range's shape
@@ -109,7 +107,7 @@ func bhRangeShape(filter *types.Document) *bhShape {
 	shape := &bhShape{}
 	seen := make(map[string]bool, filter.Len())
 	for i, field := range filter.Keys() {
-		if seen[field] || field == "_id" || !bhPlainField.MatchString(field) || strings.HasPrefix(field, "_ferretdb_") {
+		if seen[field] || field == "_id" || !bhPlainField(field) {
 			return nil
 		}
 		seen[field] = true
@@ -150,12 +148,14 @@ func bhMatching(shape *bhShape) ([]string, []any) {
 	expr := bhFieldExpr(shape.field)
 	conditions, args := bhTextRange(expr, shape.ops, shape.bounds)
 	conditions = append(conditions, fmt.Sprintf(`length(%s) = 13`, expr))
-	paths := []string{fmt.Sprintf(`'$."$s".p.%s.t'`, shape.field)}
+	// The path of a top-level field's type in the stored schema.
+	typePath := func(field string) string { return fmt.Sprintf(`'$."$s".p.%s.t'`, field) }
+	paths := []string{typePath(shape.field)}
 	types := []string{`"date"`}
 	for _, eq := range shape.equal {
 		conditions = append(conditions, fmt.Sprintf(`%s = ?`, bhFieldExpr(eq.field)))
-		args = append(args, string(must.NotFail(sjson.MarshalSingleValue(eq.text))))
-		paths = append(paths, fmt.Sprintf(`'$."$s".p.%s.t'`, eq.field))
+		args = append(args, bhJSONText(eq.text))
+		paths = append(paths, typePath(eq.field))
 		types = append(types, `"string"`)
 	}
 	// json_extract answers one path with its value, and several with a JSON array of them.
