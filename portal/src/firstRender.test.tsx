@@ -11,6 +11,19 @@ import type { PortalAuthProvider } from './providers/authProvider.ts';
 import { loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
 import { serveMockApi, testDb } from './test/render.tsx';
 
+/** How often the shell's top bar has been drawn: each drawing of the shell draws it. */
+const shellDrawn = vi.hoisted(() => ({ times: 0 }));
+vi.mock('./layout/AppBar.tsx', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./layout/AppBar.tsx')>();
+  return {
+    ...real,
+    AppBar: () => {
+      shellDrawn.times += 1;
+      return real.AppBar();
+    },
+  };
+});
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -70,6 +83,19 @@ describe('after the first render of a page opened behind the login', () => {
     expect(await screen.findByRole('table', { name: 'Upcoming Sessions' })).toBeInTheDocument();
     expect(screen.getByText('with Meera Rao')).toBeInTheDocument();
     expect(checks).not.toHaveBeenCalled();
+  });
+
+  it('draws the shell once as it mounts: react-admin’s router keeps the routes it started with instead of an equal copy that redrew everything (issue 20)', async () => {
+    signedInClientWithAMeeting();
+    const portal = createPortalProviders(() => '/dashboard');
+    await readyForFirstRender(portal.authProvider, portal.firstData, '/dashboard');
+    shellDrawn.times = 0;
+
+    render(portalAt(portal, '/dashboard'));
+    expect(await screen.findByRole('table', { name: 'Upcoming Sessions' })).toBeInTheDocument();
+    // A moment for whatever the mount's effects would ask for (the copy came from one).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(shellDrawn.times).toBe(1);
   });
 });
 
