@@ -49,6 +49,14 @@ function signedInClientWithAMeeting(): void {
   serveMockApi(db);
 }
 
+/** Priya's portal on /dashboard once the person and the first data are known, as start.tsx has it before its first render. */
+async function readyDashboard(): Promise<ReturnType<typeof createPortalProviders>> {
+  signedInClientWithAMeeting();
+  const portal = createPortalProviders(() => '/dashboard');
+  await readyForFirstRender(portal.authProvider, portal.firstData, '/dashboard');
+  return portal;
+}
+
 describe('the first render of a page opened behind the login (issue 20)', () => {
   it('draws the shell and the dashboard with its data in the first, sliced render, once the person and the data are known', async () => {
     signedInClientWithAMeeting();
@@ -74,9 +82,7 @@ describe('the first render of a page opened behind the login (issue 20)', () => 
 
 describe('after the first render of a page opened behind the login', () => {
   it('does not ask react-admin’s sign-in check again as the shell and the dashboard mount, which would draw them twice more (issue 20)', async () => {
-    signedInClientWithAMeeting();
-    const portal = createPortalProviders(() => '/dashboard');
-    await readyForFirstRender(portal.authProvider, portal.firstData, '/dashboard');
+    const portal = await readyDashboard();
     const checks = vi.spyOn(portal.authProvider, 'checkAuth');
 
     render(portalAt(portal, '/dashboard'));
@@ -86,9 +92,7 @@ describe('after the first render of a page opened behind the login', () => {
   });
 
   it('draws the shell once as it mounts: react-admin’s router keeps the routes it started with instead of an equal copy that redrew everything (issue 20)', async () => {
-    signedInClientWithAMeeting();
-    const portal = createPortalProviders(() => '/dashboard');
-    await readyForFirstRender(portal.authProvider, portal.firstData, '/dashboard');
+    const portal = await readyDashboard();
     shellDrawn.times = 0;
 
     render(portalAt(portal, '/dashboard'));
