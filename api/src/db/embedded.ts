@@ -36,6 +36,9 @@ function idOnlyPushdown(...marks: string[]): string {
   ].join('\n');
 }
 
+/** The lines a backend write starts with: it waits for its turn (bhWriteTurn) and ends it when it returns. */
+const WRITE_TURN = ['\tdone, err := bhWriteTurn(ctx, c.dbName)', '\tif err != nil {', '\t\treturn nil, lazyerrors.Error(err)', '\t}', '', '\tdefer done()', ''];
+
 /**
  * Our changes to FerretDB's sources, made in the vendored copy before it is built (`buildFerretDb`
  * fails if one no longer applies).
@@ -66,6 +69,10 @@ function idOnlyPushdown(...marks: string[]): string {
  *   its sort and the rows it needs (`bhSortedRange`, in tools/ferretdb/patches/bh_sort.go), and a
  *   count of a whole collection, or of such a filter (when no document holds an array in one of its
  *   fields), is SQLite's (`bhCounted`): the Emails grid's sent messages, 3.2 s at 30,000, in 0.3 s.
+ * - SQLite lets one connection write at a time, and a write that found the lock taken slept in its
+ *   busy handler (1, 2, 5, 10, 15, 20, 25 ms…) instead of starting when the lock freed: four logins
+ *   at once, sixteen writes, often waited 25–100 ms. Writes now take turns in FerretDB
+ *   (`bhWriteTurn`, in tools/ferretdb/patches/bh_writes.go; README, "Logins").
  */
 const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   {
@@ -169,9 +176,30 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     ].join('\n'),
   },
   { file: 'internal/backends/sqlite/bh_sort.go', add: 'tools/ferretdb/patches/bh_sort.go' },
+  // Writes take turns in FerretDB instead of in SQLite's busy handler (bhWriteTurn, in
+  // tools/ferretdb/patches/bh_writes.go): the backend's three writes each wait for theirs.
+  { file: 'internal/backends/sqlite/bh_writes.go', add: 'tools/ferretdb/patches/bh_writes.go' },
+  {
+    // InsertAll.
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tbatchSize := c.r.BatchSize',
+    to: [...WRITE_TURN, '\terr = db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tbatchSize := c.r.BatchSize'].join('\n'),
+  },
+  {
+    // UpdateAll.
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tfor _, doc := range params.Docs {',
+    to: [...WRITE_TURN, '\terr = db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tfor _, doc := range params.Docs {'].join('\n'),
+  },
+  {
+    // DeleteAll.
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\tres, err := db.ExecContext(ctx, q, args...)',
+    to: [...WRITE_TURN, '\tres, err := db.ExecContext(ctx, q, args...)'].join('\n'),
+  },
 ];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh9`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh10`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);
