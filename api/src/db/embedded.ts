@@ -73,6 +73,9 @@ const WRITE_TURN = ['\tdone, err := bhWriteTurn(ctx, c.dbName)', '\tif err != ni
  *   busy handler (1, 2, 5, 10, 15, 20, 25 ms…) instead of starting when the lock freed: four logins
  *   at once, sixteen writes, often waited 25–100 ms. Writes now take turns in FerretDB
  *   (`bhWriteTurn`, in tools/ferretdb/patches/bh_writes.go; README, "Logins").
+ * - Every iterator, transaction and connection FerretDB tracks was added to a pprof profile with its
+ *   caller's stack, a tenth of its CPU under load, for a profile only its debug address (off here)
+ *   shows: our build leaves the profile out.
  */
 const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   {
@@ -197,9 +200,48 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     from: '\tres, err := db.ExecContext(ctx, q, args...)',
     to: [...WRITE_TURN, '\tres, err := db.ExecContext(ctx, q, args...)'].join('\n'),
   },
+  // Tracking an object's lifetime (every query's iterator, transaction and connection) no longer
+  // adds it to a pprof profile, which recorded the caller's stack each time: about a tenth of
+  // FerretDB's CPU under load, for a profile only its debug address shows, which it is started
+  // without (`--debug-addr=-`). An object never released still panics when collected, as before.
+  {
+    file: 'internal/util/resource/resource.go',
+    from: [
+      '\tname := profileName(obj)',
+      '',
+      '\t// fast path',
+      '',
+      '\tp := pprof.Lookup(name)',
+      '',
+      '\tif p == nil {',
+      '\t\t// slow path',
+      '',
+      '\t\tprofilesM.Lock()',
+      '',
+      '\t\t// a concurrent call might have created a profile already; check again',
+      '\t\tif p = pprof.Lookup(name); p == nil {',
+      '\t\t\tp = pprof.NewProfile(name)',
+      '\t\t}',
+      '',
+      '\t\tprofilesM.Unlock()',
+      '\t}',
+      '',
+      '\t// use token instead of obj itself,',
+      '\t// because otherwise profile will hold a reference to obj and finalizer will never run',
+      '\tp.Add(token, 1)',
+      '',
+    ].join('\n'),
+    to: '',
+  },
+  {
+    file: 'internal/util/resource/resource.go',
+    from: '\tp := pprof.Lookup(profileName(obj))\n\tif p == nil {\n\t\tpanic("object is not tracked")\n\t}\n\n\tp.Remove(token)\n\n',
+    to: '',
+  },
+  { file: 'internal/util/resource/resource.go', from: '\t"runtime/pprof"\n', to: '' },
 ];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh10`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh11`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);
