@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { MongoServerError, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createMongoClient } from '../lib/mongo.ts';
+import { MongoClient } from 'mongodb';
+import { createMongoClient, mongoClientOptions } from '../lib/mongo.ts';
 
 /**
+ * Reads and writes sent again and again, as every request's are. Our FerretDB build keeps each
+ * connection's compiled statements for their SQL text and runs them again with new values
+ * (bhStmtCache, FERRETDB_PATCHES in embedded.ts); the tests below check that a statement run again
+ * answers for its new values and sees every write before it.
+ *
  * Writes sent together on many connections, as a login's are (a rate-limit slot, two slots given
  * back and a session) and a burst of bookings'. Our FerretDB build has them take turns in the
  * server rather than in SQLite's busy handler (bhWriteTurn, FERRETDB_PATCHES in embedded.ts): these
@@ -84,5 +90,39 @@ describe('writes sent together', () => {
       { _id: 'c', n: 4 },
       { _id: 'first', n: 5 },
     ]);
+  });
+
+  it('a read after each write sees it, on every connection, however often the same read runs', async () => {
+    // Few connections, so each one runs the same statements many times over.
+    const few = new MongoClient(inject('mongoUri'), { ...mongoClientOptions(inject('mongoEngine')), maxPoolSize: 3 });
+    try {
+      const slots = few.db(db.databaseName).collection<Slot>('reads_after_writes');
+      const writers = 6;
+      const rounds = 40;
+      await slots.insertMany(Array.from({ length: writers * 3 }, (_, i) => ({ _id: `doc-${i}`, n: -1 })));
+      const seen = await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          const wrong: string[] = [];
+          for (let round = 0; round < rounds; round += 1) {
+            const id = `doc-${w * 3 + (round % 3)}`;
+            await slots.updateOne({ _id: id }, { $set: { n: round, note: `writer ${w}` } });
+            // The same reads every round, by _id and by a list of _ids, each with new values.
+            const one = await slots.findOne({ _id: id });
+            const listed = await slots.find({ _id: { $in: [id, `doc-${(w * 3 + 1) % (writers * 3)}`] } }).toArray();
+            if (one?.n !== round) wrong.push(`${id} read ${one?.n} after writing ${round}`);
+            if (listed.find((d) => d._id === id)?.n !== round) wrong.push(`${id} listed ${listed.find((d) => d._id === id)?.n} after writing ${round}`);
+          }
+          return wrong;
+        }),
+      );
+      expect(seen.flat()).toEqual([]);
+      const stored = await slots.find().sort({ _id: 1 }).toArray();
+      expect(stored).toHaveLength(writers * 3);
+      // Each document holds the last round that wrote it: its writer wrote it every third round.
+      const lastWrite = (k: number) => Math.max(...Array.from({ length: rounds }, (_, r) => r).filter((r) => r % 3 === k % 3));
+      for (const doc of stored) expect(doc.n).toBe(lastWrite(Number(doc._id.slice('doc-'.length))));
+    } finally {
+      await few.close();
+    }
   });
 });
