@@ -124,10 +124,14 @@ func (c *conn) bhDrop(s *bhCachedStmt) {
 	delete(c.bhStmts.byPstmt, s.pstmt)
 }
 
-// bhFinalizeAll finalizes every kept statement, before the connection closes.
+// bhFinalizeAll finalizes every kept statement not running, before the connection closes, and
+// forgets them all: one still running (rows not yet closed) is finalized by its rows, as the driver
+// does without the cache.
 func (c *conn) bhFinalizeAll() {
 	for _, s := range c.bhStmts.bySQL {
-		sqlite3.Xsqlite3_finalize(c.tls, s.pstmt)
+		if !s.inUse {
+			sqlite3.Xsqlite3_finalize(c.tls, s.pstmt)
+		}
 	}
 
 	c.bhStmts = bhStmtCache{}
