@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { MongoServerError, type Db } from 'mongodb';
+import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MongoClient } from 'mongodb';
 import { createMongoClient, mongoClientOptions } from '../lib/mongo.ts';
 
 /**
@@ -109,8 +108,9 @@ describe('writes sent together', () => {
             // The same reads every round, by _id and by a list of _ids, each with new values.
             const one = await slots.findOne({ _id: id });
             const listed = await slots.find({ _id: { $in: [id, `doc-${(w * 3 + 1) % (writers * 3)}`] } }).toArray();
+            const listedN = listed.find((d) => d._id === id)?.n;
             if (one?.n !== round) wrong.push(`${id} read ${one?.n} after writing ${round}`);
-            if (listed.find((d) => d._id === id)?.n !== round) wrong.push(`${id} listed ${listed.find((d) => d._id === id)?.n} after writing ${round}`);
+            if (listedN !== round) wrong.push(`${id} listed ${listedN} after writing ${round}`);
           }
           return wrong;
         }),
