@@ -15,6 +15,7 @@ import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/p
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { signedInUser } from '../middleware/session.ts';
 import { isHttps } from '../lib/network.ts';
+import { KeptMatchRouter } from './router.ts';
 
 /** The portal's client-side routes (DESIGN §1); every other path belongs to the static site. */
 export const PORTAL_ROUTE = /^\/(login|dashboard|details|meetinghistory|meetings|availability|privacy|admin)(\/.*)?$/i;
@@ -73,7 +74,7 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
   const site = new StaticFolder(options.siteDir, { cache: options.cacheFiles ?? true });
   const portal = new StaticFolder(options.portalDir, { cache: options.cacheFiles ?? true });
   const api = createApiApp(deps);
-  const app = new Hono();
+  const app = new Hono({ router: new KeptMatchRouter() });
 
   // JSON from the API is compressed on the fly for clients that accept it; static files arrive
   // already compressed. Every response says `Vary: Accept-Encoding` (the server's defaults). API
