@@ -1,6 +1,6 @@
-import { MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoServerError } from 'mongodb';
 import type { Clock } from './clock.ts';
-import type { Collections } from '../db/collections.ts';
+import type { Collections, RateLimitDoc } from '../db/collections.ts';
 
 /** A limit on one key: at most `limit` slots in each fixed window of `windowMs`. */
 export interface LimitRule {
@@ -20,6 +20,16 @@ export interface Reservation {
 }
 
 export type ReserveResult = ({ ok: true } & Reservation) | { ok: false; retryAfterSeconds: number };
+
+/** A slot this process inserted: its window (`key|window`), its id and its number. */
+interface Claim {
+  base: string;
+  id: string;
+  slot: number;
+}
+interface Refusal {
+  retryAfterSeconds: number;
+}
 
 /** The hint map forgets everything past this size; hints only save round trips, never decide. */
 const MAX_HINTS = 10_000;
@@ -62,24 +72,33 @@ export class RateLimiter {
     const known = rules.map((rule) => this.#knownFull(rule, now)).filter((r) => r !== null);
     if (known.length > 0) return { ok: false, retryAfterSeconds: Math.max(...known) };
 
-    const taken: Reservation[] = [];
-    const giveBack = () => Promise.all(taken.map((r) => r.release().catch(() => {})));
-    for (const rule of rules) {
-      let result: ReserveResult;
+    const taken: Claim[] = [];
+    const giveBack = () => this.#releaseAll(taken).catch(() => {});
+    let next = 0;
+    while (next < rules.length) {
+      let result: Claim | Refusal;
       try {
+        // Two rules or more: the slots their hints point at are inserted in one write, in the rules'
+        // order; a rule whose slot that write found taken is claimed on its own.
+        if (rules.length - next > 1) {
+          next += await this.#claimTogether(rules.slice(next), taken);
+          if (next === rules.length) break;
+        }
+        const rule = rules[next]!;
         result = await this.#serially(rule.key, () => this.#claim(rule));
       } catch (err) {
         // The database failed for this rule: the slots taken for the earlier ones are given back.
         await giveBack();
         throw err;
       }
-      if (!result.ok) {
+      if ('retryAfterSeconds' in result) {
         await giveBack();
-        return result;
+        return { ok: false, retryAfterSeconds: result.retryAfterSeconds };
       }
       taken.push(result);
+      next += 1;
     }
-    return { ok: true, release: async () => void (await Promise.all(taken.map((r) => r.release()))) };
+    return { ok: true, release: () => this.#releaseAll(taken) };
   }
 
   /** Seconds until the window ends when this process has seen the rule's window fill up, else null. */
@@ -89,7 +108,7 @@ export class RateLimiter {
     return Math.max(1, Math.ceil(((window + 1) * rule.windowMs - now) / 1000));
   }
 
-  async #claim(rule: LimitRule): Promise<ReserveResult> {
+  async #claim(rule: LimitRule): Promise<Claim | Refusal> {
     const now = this.#clock.now().getTime();
     const window = Math.floor(now / rule.windowMs);
     const windowEnd = (window + 1) * rule.windowMs;
@@ -103,7 +122,7 @@ export class RateLimiter {
       if (spacing > 0) {
         const previous = await this.#col.findOne({ _id: `${base}|${slot - 1}` });
         const openAt = previous ? previous.at.getTime() + spacing : 0;
-        if (openAt > now) return { ok: false, retryAfterSeconds: Math.ceil((Math.min(openAt, windowEnd) - now) / 1000) };
+        if (openAt > now) return { retryAfterSeconds: Math.ceil((Math.min(openAt, windowEnd) - now) / 1000) };
       }
       const id = `${base}|${slot}`;
       try {
@@ -115,16 +134,71 @@ export class RateLimiter {
       // Never the limit itself: only a look at every slot may say the window is full (#knownFull),
       // or a success racing a release would refuse everyone until the next release.
       this.#hint(base, Math.min(slot + 1, rule.limit - 1));
-      return { ok: true, release: () => this.#release(base, id, slot) };
+      return { base, id, slot };
     }
     this.#hint(base, rule.limit);
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+    return { retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
   }
 
-  async #release(base: string, id: string, slot: number): Promise<void> {
-    await this.#col.deleteOne({ _id: id });
-    const hint = this.#next.get(base);
-    if (hint !== undefined && slot < hint) this.#next.set(base, slot);
+  /**
+   * One insert, in the rules' order and stopping at the first that fails, of the slot each rule's
+   * hint points at, for the rules from the first up to one whose slot must first be compared with
+   * the slot before it (a spacing) or whose window this process has seen fill up. Runs in every
+   * rule's turn (#serially), taken in the rules' order as every claim takes them. Returns how many
+   * rules got their slot (pushed to `taken`); the rule after them found its slot taken and is
+   * claimed on its own. A login's two limits thus cost one write instead of two.
+   */
+  #claimTogether(rules: LimitRule[], taken: Claim[]): Promise<number> {
+    const run = async (): Promise<number> => {
+      const now = this.#clock.now().getTime();
+      const claims: (Claim & { limit: number; doc: RateLimitDoc })[] = [];
+      for (const rule of rules) {
+        const window = Math.floor(now / rule.windowMs);
+        const base = `${rule.key}|${window}`;
+        const slot = this.#next.get(base) ?? 0;
+        if (slot >= rule.limit || (slot > 0 && (rule.spacingMs?.(slot) ?? 0) > 0)) break;
+        const id = `${base}|${slot}`;
+        claims.push({ base, id, slot, limit: rule.limit, doc: { _id: id, key: rule.key, at: new Date(now), expiresAt: new Date((window + 1) * rule.windowMs) } });
+      }
+      if (claims.length < 2) return 0;
+      let inserted = claims.length;
+      try {
+        await this.#col.insertMany(
+          claims.map((c) => c.doc),
+          { ordered: true },
+        );
+      } catch (err) {
+        if (!(err instanceof MongoBulkWriteError)) throw err;
+        // Ordered: the documents before the first failure were inserted, none after it.
+        inserted = err.insertedCount;
+        const failed = claims[inserted];
+        const duplicate = err.writeErrors;
+        const firstError = Array.isArray(duplicate) ? duplicate[0] : duplicate;
+        if (firstError?.code !== 11000 || !failed) {
+          for (const c of claims.slice(0, inserted)) taken.push({ base: c.base, id: c.id, slot: c.slot });
+          throw err;
+        }
+        // That slot is taken: the claim of its rule starts from the next one.
+        this.#hint(failed.base, Math.min(failed.slot + 1, failed.limit - 1));
+      }
+      for (const c of claims.slice(0, inserted)) {
+        this.#hint(c.base, Math.min(c.slot + 1, c.limit - 1));
+        taken.push({ base: c.base, id: c.id, slot: c.slot });
+      }
+      return inserted;
+    };
+    const inTurn = (i: number): Promise<number> => (i === rules.length ? run() : this.#serially(rules[i]!.key, () => inTurn(i + 1)));
+    return inTurn(0);
+  }
+
+  /** Gives slots back: one delete per slot, sent as one write, each by its exact `_id`. */
+  async #releaseAll(claims: Claim[]): Promise<void> {
+    if (claims.length === 1) await this.#col.deleteOne({ _id: claims[0]!.id });
+    else if (claims.length > 1) await this.#col.bulkWrite(claims.map((c) => ({ deleteOne: { filter: { _id: c.id } } })), { ordered: false });
+    for (const { base, slot } of claims) {
+      const hint = this.#next.get(base);
+      if (hint !== undefined && slot < hint) this.#next.set(base, slot);
+    }
   }
 
   #hint(base: string, next: number): void {
