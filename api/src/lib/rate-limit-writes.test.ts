@@ -101,4 +101,12 @@ describe('slots taken together, with another API instance', () => {
     // Only the four admitted requests hold a wide slot.
     expect(await slotsOf(wideRule.key)).toHaveLength(4);
   });
+
+  it('takes two slots of one key when a request names it twice, one after the other', async () => {
+    const limiter = new RateLimiter(ctx.deps.cols.rateLimits, ctx.deps.clock);
+    const [rule] = rules(`twice-${Date.now()}`);
+    const result = await limiter.reserve([rule!, rule!]);
+    expect(result.ok).toBe(true);
+    expect(await slotsOf(rule!.key)).toEqual([0, 1]);
+  });
 });

@@ -78,9 +78,10 @@ export class RateLimiter {
     while (next < rules.length) {
       let result: Claim | Refusal;
       try {
-        // Two rules or more: the slots their hints point at are inserted in one write, in the rules'
-        // order; a rule whose slot that write found taken is claimed on its own.
-        if (rules.length - next > 1) {
+        // Two rules or more, each on its own key (one turn per key): the slots their hints point at
+        // are inserted in one write, in the rules' order; a rule whose slot that write found taken
+        // is claimed on its own.
+        if (rules.length - next > 1 && new Set(rules.slice(next).map((r) => r.key)).size === rules.length - next) {
           next += await this.#claimTogether(rules.slice(next), taken);
           if (next === rules.length) break;
         }
