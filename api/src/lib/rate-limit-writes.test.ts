@@ -21,7 +21,7 @@ const said = (c: CommandStartedEvent) => {
 /** The slots a key holds in the database, by number. */
 async function slotsOf(key: string): Promise<number[]> {
   const docs = await ctx.deps.cols.rateLimits.find({ key }).toArray();
-  return docs.map((d) => Number(d._id.split('|').at(-1))).sort((a, b) => a - b);
+  return docs.map((d) => Number(String(d._id).split('|').at(-1))).sort((a, b) => a - b);
 }
 
 describe('the database writes of a login', () => {
