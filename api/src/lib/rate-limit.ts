@@ -146,8 +146,8 @@ export class RateLimiter {
    * hint points at, for the rules from the first up to one whose slot must first be compared with
    * the slot before it (a spacing) or whose window this process has seen fill up. Runs in every
    * rule's turn (#serially), taken in the rules' order as every claim takes them. Returns how many
-   * rules got their slot (pushed to `taken`); the rule after them found its slot taken and is
-   * claimed on its own. A login's two limits thus cost one write instead of two.
+   * rules got their slot (pushed to `taken`); the rule after them (its slot found taken, or one the
+   * write left out) is claimed on its own. A login's two limits thus cost one write instead of two.
    */
   #claimTogether(rules: LimitRule[], taken: Claim[]): Promise<number> {
     const run = async (): Promise<number> => {
