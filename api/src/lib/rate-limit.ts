@@ -81,8 +81,9 @@ export class RateLimiter {
         // Two rules or more, each on its own key (one turn per key): the slots their hints point at
         // are inserted in one write, in the rules' order; a rule whose slot that write found taken
         // is claimed on its own.
-        if (rules.length - next > 1 && new Set(rules.slice(next).map((r) => r.key)).size === rules.length - next) {
-          next += await this.#claimTogether(rules.slice(next), taken);
+        const rest = rules.slice(next);
+        if (rest.length > 1 && new Set(rest.map((r) => r.key)).size === rest.length) {
+          next += await this.#claimTogether(rest, taken);
           if (next === rules.length) break;
         }
         const rule = rules[next]!;
@@ -132,9 +133,7 @@ export class RateLimiter {
         if (err instanceof MongoServerError && err.code === 11000) continue;
         throw err;
       }
-      // Never the limit itself: only a look at every slot may say the window is full (#knownFull),
-      // or a success racing a release would refuse everyone until the next release.
-      this.#hint(base, Math.min(slot + 1, rule.limit - 1));
+      this.#hintPast(base, slot, rule.limit);
       return { base, id, slot };
     }
     this.#hint(base, rule.limit);
@@ -180,10 +179,10 @@ export class RateLimiter {
           throw err;
         }
         // That slot is taken: the claim of its rule starts from the next one.
-        this.#hint(failed.base, Math.min(failed.slot + 1, failed.limit - 1));
+        this.#hintPast(failed.base, failed.slot, failed.limit);
       }
       for (const c of claims.slice(0, inserted)) {
-        this.#hint(c.base, Math.min(c.slot + 1, c.limit - 1));
+        this.#hintPast(c.base, c.slot, c.limit);
         taken.push({ base: c.base, id: c.id, slot: c.slot });
       }
       return inserted;
@@ -194,12 +193,20 @@ export class RateLimiter {
 
   /** Gives slots back: one delete per slot, sent as one write, each by its exact `_id`. */
   async #releaseAll(claims: Claim[]): Promise<void> {
-    if (claims.length === 1) await this.#col.deleteOne({ _id: claims[0]!.id });
-    else if (claims.length > 1) await this.#col.bulkWrite(claims.map((c) => ({ deleteOne: { filter: { _id: c.id } } })), { ordered: false });
+    if (claims.length > 0) await this.#col.bulkWrite(claims.map((c) => ({ deleteOne: { filter: { _id: c.id } } })), { ordered: false });
     for (const { base, slot } of claims) {
       const hint = this.#next.get(base);
       if (hint !== undefined && slot < hint) this.#next.set(base, slot);
     }
+  }
+
+  /**
+   * Slot `slot` of a window is taken: the next may be free. Never the limit itself: only a look at
+   * every slot may say the window is full (#knownFull), or a success racing a release would refuse
+   * everyone until the next release.
+   */
+  #hintPast(base: string, slot: number, limit: number): void {
+    this.#hint(base, Math.min(slot + 1, limit - 1));
   }
 
   #hint(base: string, next: number): void {
