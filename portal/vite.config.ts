@@ -1,8 +1,9 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
 import { BRAND_COLOURS, BRAND_TEXTS } from './src/brand.ts';
+import { PRERENDERED_ROOT } from './src/login/prerenderMarks.ts';
 import { PORTAL_PAGES } from '@bh/shared/rules/portal-pages';
 
 /**
@@ -184,9 +185,98 @@ function signedInPages(): Plugin {
   };
 }
 
+
+/**
+ * Writes login.html, the page the server sends for /login: the sign-in page with the app's first
+ * render already in it where the boot screen was, so a phone shows the form at its first paint
+ * instead of once the start-up's files (about 270 KB compressed, 1.5–2 s on a slow mobile network)
+ * have arrived and run, and the app hydrates it (issue 20). src/login/prerender.tsx renders the app
+ * with React's server renderer through Vite. Its Login button is disabled here until the app, ready,
+ * enables it (LoginPage): a press before would send nothing.
+ */
+function prerenderedLoginPage(): Plugin {
+  return {
+    name: 'bh-prerendered-login',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle[PORTAL_PAGES.signIn];
+      if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
+      const server = await createServer({
+        configFile: false,
+        root: fromHere('.'),
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react()],
+      });
+      let page: { markup: string; title: string };
+      try {
+        const { renderLoginPage } = (await server.ssrLoadModule('/src/login/prerender.tsx')) as { renderLoginPage: () => Promise<typeof page> };
+        page = await renderLoginPage();
+      } finally {
+        await server.close();
+      }
+      const submit = /<button([^>]*) type="submit"/g;
+      if ((page.markup.match(submit) ?? []).length !== 1) return this.error('the drawn sign-in page has no single submit button');
+      const markup = page.markup.replace(submit, '<button$1 type="submit" disabled=""');
+      const source = String(index.source);
+      const root = /<div id="root">[\s\S]*(<\/div>\s*<\/body>)/;
+      if (!root.test(source) || !/<title>[^<]*<\/title>/.test(source)) return this.error('index.html has no #root before </body>, or no title');
+      const title = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      // The page's scripts are asked for once it has painted, by a small script of its own: a
+      // Lighthouse-like simulation counts every script asked for before the largest paint as
+      // holding that paint up (which the drawn page no longer needs them for), and on a slow
+      // network they would share it with the page's own first bytes.
+      const entry = /<script type="module" fetchpriority="low" crossorigin src="(\/[^"]+)"><\/script>/;
+      const preload = /<link rel="modulepreload" fetchpriority="low" crossorigin href="(\/[^"]+)">/g;
+      const entryFile = entry.exec(source)?.[1];
+      const preloads = [...source.matchAll(preload)].map((m) => m[1] ?? '');
+      if (!entryFile || preloads.length === 0) return this.error('index.html names no entry script or no start-up files');
+      const loader = this.emitFile({ type: 'asset', name: 'login-start.js', source: loaderScript(entryFile, preloads) });
+      const html = source
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+        .replace(entry, () => `<script defer src="/${this.getFileName(loader)}"></script>`)
+        .replace(preload, '')
+        .replace(root, (_whole, close: string) => `<div id="root" ${PRERENDERED_ROOT}="">${markup}${close}`);
+      this.emitFile({ type: 'asset', fileName: PORTAL_PAGES.login, source: html });
+    },
+  };
+}
+
+/**
+ * login.html's loader: once the page has painted (the next frame's paint; at once in a tab nobody
+ * sees), names the start-up's files at low priority and runs the entry, as index.html does in its
+ * head. Plain script, so it needs nothing of the app.
+ */
+function loaderScript(entry: string, preloads: string[]): string {
+  return `// Written by the portal's build (vite.config.ts): login.html's scripts, asked for once it has painted.
+(function () {
+  function start() {
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.fetchPriority = 'low';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.fetchPriority = 'low';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
+})();
+`;
+}
+
 export default defineConfig(({ mode }) => ({
   base: '/',
-  plugins: [react(), bootScreen(), signedInPages(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
+  plugins: [react(), bootScreen(), signedInPages(), prerenderedLoginPage(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
   server: {
     port: 5173,
     strictPort: true,

@@ -37,7 +37,7 @@ describe('sign-in journey', () => {
     expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
   });
 
-  it('shows the name and "Loading…" while a slow network brings the script, then the form in their place', async () => {
+  it('shows the name and "Loading…" on the other sign-in pages while a slow network brings the script, then the page in their place', async () => {
     const { page } = await session.newPage({ viewport: { width: 390, height: 844 } });
     // The portal's script is held back until the page has been looked at, as on a slow phone network.
     let release!: () => void;
@@ -47,7 +47,7 @@ describe('sign-in journey', () => {
       await route.continue();
     });
     // A module script holds back DOMContentLoaded, not the first paint: wait for the answer only.
-    await page.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+    await page.goto(`${baseUrl}/login/forgot`, { waitUntil: 'commit' });
     const loading = page.getByRole('status').filter({ hasText: 'Loading…' });
     await expectVisible(loading);
     await expectVisible(page.getByText('Better Health', { exact: true }));
@@ -56,6 +56,64 @@ describe('sign-in journey', () => {
     release();
     await expectVisible(page.getByLabel('Better Health ID'));
     await loading.waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('draws /login’s form before its script arrives, keeps what was typed in it, and takes it over without drawing it again (issue 20)', async () => {
+    for (const width of [390, 768, 1280]) {
+      const { page, consoleErrors } = await session.newPage({ viewport: { width, height: 844 } });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const scripts: string[] = [];
+      await page.route(/\/app-assets\/.*\.js$/, async (route) => {
+        scripts.push(new URL(route.request().url()).pathname);
+        // The page's own loader comes at once: it asks for the app's files once the page has painted.
+        if (!/\/login-start-/.test(route.request().url())) await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+      await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
+      expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).count(), `${width}`).toBe(0);
+      const login = page.getByRole('button', { name: 'Login' });
+      expect(await login.isDisabled(), `${width}: a press before the app runs would send nothing`).toBe(true);
+
+      // Typed before the app runs: the page's own styles lift the label as the app's would.
+      const email = page.getByLabel('Better Health ID');
+      await email.fill(DEMO.client);
+      await page.getByLabel(/^Password/).click();
+      await page.keyboard.type(DEMO.password.slice(0, 5));
+      await page.waitForTimeout(300); // the label's lift is animated
+      // (Page code as text: this project's types have no DOM.)
+      const look = () =>
+        page.evaluate<string[]>("[...document.querySelectorAll('label[for]')].slice(0, 2).map((l) => getComputedStyle(l).transform + ' ' + getComputedStyle(l).color)");
+      const lookBefore = await look();
+      const where = () =>
+        page.evaluate<string[]>(
+          `['h1', '#login-email', '#login-password', 'button[type=submit]', 'a[href="/login/forgot"]'].map((selector) => {
+            const box = document.querySelector(selector)?.getBoundingClientRect();
+            return box ? [box.x, box.y, box.width, box.height].map(Math.round).join(',') : 'missing';
+          })`,
+        );
+      const before = await where();
+      await page.evaluate("window.drawnHeading = document.querySelector('h1')");
+      expect(scripts.filter((s) => !/\/login-start-/.test(s)).length, `${width}: the app's files asked for once the page has painted`).toBeGreaterThan(0);
+
+      release();
+      await expect.poll(() => login.isEnabled(), { timeout: 15_000 }).toBe(true);
+      // React took over the drawn elements (hydration) instead of drawing new ones in their place.
+      expect(await page.evaluate<boolean>("window.drawnHeading === document.querySelector('h1') && window.drawnHeading.isConnected"), `${width}`).toBe(true);
+      expect(await where(), `${width}: nothing moved`).toEqual(before);
+      expect(await look(), `${width}: the labels look as they did`).toEqual(lookBefore);
+      expect(await email.inputValue()).toBe(DEMO.client);
+      expect(await page.evaluate<string | undefined>('document.activeElement?.id'), `${width}: the focus stays where it was`).toBe('login-password');
+      // The rest of the password, typed into the app's field, joins what was typed before.
+      await page.keyboard.type(DEMO.password.slice(5));
+      await login.click();
+      await page.waitForURL(/\/dashboard$/i, { timeout: 15_000 });
+      await expectVisible(page.getByText(/^Hello, /));
+      // The sign-in check's 401 is expected; a hydration error would show here too.
+      expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e)), `${width}`).toEqual([]);
+      await page.context().close();
+    }
   });
 });
 

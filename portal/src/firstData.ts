@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@bh/shared';
 import { firstCallsFor, withinMs, type FirstCall } from '@bh/shared/rules/first-calls';
-import { PORTAL_PAGES, portalPageFor } from '@bh/shared/rules/portal-pages';
+import { isSignInPage, portalPageFor } from '@bh/shared/rules/portal-pages';
 import { servicesQuery } from './dashboard/services.ts';
 import { meetingsQuery } from './meetings/useMeetings.ts';
 import { noticeQuery } from './privacy/client.ts';
@@ -70,7 +70,7 @@ export const SIGN_IN_CHECK_WAIT_MS = 3_000;
  * passes (issue 20). The boot screen stays meanwhile; the sign-in pages wait for nothing.
  */
 export async function readyForFirstRender(authProvider: PortalAuthProvider, firstData: () => Promise<void>, pathname: string): Promise<void> {
-  if (portalPageFor(pathname) === PORTAL_PAGES.signIn) return;
+  if (isSignInPage(portalPageFor(pathname))) return;
   const user = await withinMs(SIGN_IN_CHECK_WAIT_MS, authProvider.currentUser());
   if (user) await withinMs(FIRST_DATA_WAIT_MS, firstData());
 }

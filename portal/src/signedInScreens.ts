@@ -72,6 +72,7 @@ export function preloadSignedInScreens(): void {
 
 /** The modules each of the portal's pages names for its first render (the build names the same screens' files in it). */
 const PAGE_MODULES: Record<PortalPage, (() => Promise<unknown>)[]> = {
+  [PORTAL_PAGES.login]: [],
   [PORTAL_PAGES.signIn]: [],
   [PORTAL_PAGES.signedIn]: [loadLayout, loadNoticeGate],
   [PORTAL_PAGES.dashboard]: [loadLayout, loadNoticeGate, loadDashboard],

@@ -1,10 +1,12 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App, createPortalProviders } from './App.tsx';
 import { nextTask } from './boot/steps.ts';
 import { readyForFirstRender } from './firstData.ts';
+import { PORTAL_PAGES, portalPageFor } from '@bh/shared/rules/portal-pages';
 import { preloadScreensFor } from './signedInScreens.ts';
+import { PRERENDERED_ROOT } from './login/prerenderMarks.ts';
 
 /**
  * `vite --mode mock` answers every API call from the mock service worker, so the portal runs
@@ -36,11 +38,18 @@ export async function startPortal(root: HTMLElement): Promise<void> {
   // Behind the login it waits for the person and, briefly, the first data (readyForFirstRender),
   // so that this sliced render is the one that draws the shell and the screen.
   await readyForFirstRender(portal.authProvider, portal.firstData, window.location.pathname);
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  // login.html holds this render already (src/login/prerender.tsx): React takes over its elements
+  // instead of drawing them again, and what was typed in them meanwhile stays.
+  if (root.hasAttribute(PRERENDERED_ROOT) && portalPageFor(window.location.pathname) === PORTAL_PAGES.login) {
+    startTransition(() => void hydrateRoot(root, app));
+    return;
+  }
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    createRoot(root).render(app);
   });
 }

@@ -256,6 +256,25 @@ describe('the portal bundle budget', () => {
     expect(strip(signedIn)).toBe(strip(signIn));
   });
 
+  it('writes /login’s page with the app’s first render in it, its Login button disabled, and asks for the sign-in page’s files once it has painted (issue 20)', () => {
+    const page = read(PORTAL_PAGES.login);
+    expect(page).toContain('<title>Login · Better Health</title>');
+    expect(page).toContain('<div id="root" data-prerendered="">');
+    expect(page).not.toContain('Loading…');
+    for (const text of ['Welcome Back', 'Sign in to continue to Better Health', 'Better Health ID', 'Password', 'Remember me', 'Forgot password?']) expect(page, text).toContain(text);
+    const buttons = page.match(/<button[^>]*>/g) ?? [];
+    expect(buttons.filter((b) => b.includes('type="submit"'))).toEqual([expect.stringContaining(' disabled=""')]);
+    // No script of its own in the page: one small loader, which names what index.html names.
+    expect(named(PORTAL_PAGES.login)).toEqual([]);
+    const loaders = [...page.matchAll(/<script([^>]*)><\/script>/g)].map((m) => m[1] ?? '');
+    expect(loaders).toHaveLength(1);
+    const loader = /^ defer src="\/(app-assets\/login-start-[\w-]+\.js)"$/.exec(loaders[0] ?? '')?.[1] ?? '';
+    expect(loader, loaders[0]).not.toBe('');
+    const asked = [...read(loader).matchAll(/"\/(app-assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+    expect(new Set(asked)).toEqual(loginFiles());
+    expect(asked.sort()).toEqual(named(PORTAL_PAGES.signIn).sort());
+  });
+
   it('keeps the mock service worker out of the production build', () => {
     expect(existsSync(join(DIST, 'mockServiceWorker.js'))).toBe(false);
     const all = readdirSync(join(DIST, 'app-assets')).filter((f) => f.endsWith('.js'));

@@ -41,6 +41,8 @@ beforeAll(async () => {
   // The build's pages for the routes behind the login: index.html naming their first files too.
   const preloads = (files: string[]) => files.map((f) => `<link rel="modulepreload" crossorigin href="/app-assets/${f}">`).join('');
   writeFileSync(join(portal, 'signed-in.html'), `<!doctype html><title>Portal</title>${preloads(['Layout-1.js', 'NoticeGate-1.js'])}<div id="root"></div>`);
+  // /login's page, with the sign-in form drawn in at build time.
+  writeFileSync(join(portal, 'login.html'), '<!doctype html><title>Portal</title><div id="root"><form data-prerendered-login></form></div><script type="module" src="/app-assets/index-1.js"></script>');
   writeFileSync(join(portal, 'dashboard.html'), `<!doctype html><title>Portal</title>${preloads(['Layout-1.js', 'NoticeGate-1.js', 'Dashboard-1.js'])}<div id="root"></div>`);
   // As `pnpm build` does: brotli and gzip copies beside the text files.
   await precompressFolder(site);
@@ -80,6 +82,15 @@ describe('one origin', () => {
     for (const path of ['/meetinghistory', '/details', '/privacy', '/admin/register', '/dashboard/x']) {
       expect(await preloaded(path), path).toEqual(['Layout', 'NoticeGate']);
     }
+  });
+
+  it('sends /login the page with the sign-in form drawn in, and the other sign-in pages the plain one', async () => {
+    for (const path of ['/login', '/login/', '/Login']) {
+      const res = await web.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<form data-prerendered-login>');
+    }
+    for (const path of ['/login/forgot', '/login/reset', '/login/welcome', '/dashboard']) expect(await (await web.request(path)).text(), path).not.toContain('data-prerendered-login');
   });
 
   it('names the first screen’s calls for the person signed in (preload), and sends such a page to no one else', async () => {

@@ -11,7 +11,7 @@ import { dbDeadline } from './db-deadline.ts';
 import { getCookie } from 'hono/cookie';
 import { api, API_BASE } from '@bh/shared/contract';
 import { firstCallsFor, withinMs, type FirstCall } from '@bh/shared/rules/first-calls';
-import { PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
+import { isSignInPage, PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { signedInUser } from '../middleware/session.ts';
 import { isHttps } from '../lib/network.ts';
@@ -116,11 +116,11 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     const revalidate = 'no-cache';
 
     if (PORTAL_ROUTE.test(path)) {
-      // A build from before the signed-in pages existed has index.html only.
+      // A build from before the other pages existed has index.html only.
       const page = portalPageFor(path);
       const index = (await portal.lookup(`/${page}`)) ?? (await portal.lookup(`/${PORTAL_PAGES.signIn}`));
       if (!index) return c.text('The portal has not been built. Run `pnpm build`.', 503);
-      const preloads = page === PORTAL_PAGES.signIn ? null : await firstCalls(c, page);
+      const preloads = isSignInPage(page) ? null : await firstCalls(c, page);
       if (!preloads) return send(c, index, 200, revalidate, https);
       // Named for this person: kept by no shared cache, and always sent whole (no 304 with another person's links).
       c.header('Link', preloads);

@@ -1,33 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  CircularProgress,
-  FormControlLabel,
-  Link,
-  TextField,
-  Typography,
-} from '@mui/material';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { Link as RouterLink } from 'react-router';
 import { useAuthProvider, useCheckAuth, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { loginRequestSchema } from '@bh/shared';
-import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
+import { DASHBOARD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
-
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
+import { LoginCard, LoginMain, type FieldErrors, type LoginCardHandlers } from './LoginCard.tsx';
 
 /**
  * Sign-in (spec §2.3). Guest-only: a signed-in visitor goes straight to the dashboard. The email
  * field's Enter moves to an empty password instead of submitting a form that cannot succeed.
  * Two fields need no form library, which keeps this first page light: react-hook-form and its
  * zod resolver would add about 15 KB gzipped to /login, past its 300 KB budget (test/budget.test.ts).
+ *
+ * Its first render is the one the build draws into login.html (prerender.tsx), which the app then
+ * hydrates, so it reads nothing the server cannot know: the email this browser remembers, the focus
+ * and the Login button (disabled in the drawn page) are seen to once it is on the page. What someone
+ * typed before that stays where it is, and React hands it to the fields' change handlers.
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -36,15 +26,33 @@ export function LoginPage() {
   const checkAuth = useCheckAuth();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const queryClient = useQueryClient();
-  const [checking, setChecking] = useState(true);
+  const emailRef = useRef<HTMLInputElement | null>(null);
   const passwordRef = useRef<HTMLInputElement | null>(null);
+  const submitRef = useRef<HTMLButtonElement | null>(null);
+  const rememberRef = useRef<HTMLInputElement | null>(null);
 
-  const [remembered] = useState(() => readRememberedEmail());
-  const [email, setEmail] = useState(remembered ?? '');
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(remembered !== null);
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+
+  // Before the browser paints the app's first render, and before React draws the fields again:
+  // hydrating keeps what the fields hold in the drawn page, but the next render would put the
+  // state's empty values back in them.
+  useLayoutEffect(() => {
+    const typedEmail = emailRef.current?.value ?? '';
+    const typedPassword = passwordRef.current?.value ?? '';
+    const remembered = readRememberedEmail();
+    // Someone's own typing (or the browser's autofill) in the drawn page wins over the remembered email.
+    if (typedEmail || remembered !== null) setEmail(typedEmail || (remembered ?? ''));
+    if (typedPassword) setPassword(typedPassword);
+    if (remembered !== null || rememberRef.current?.checked) setRemember(true);
+    if (submitRef.current) submitRef.current.disabled = false;
+    // Where someone has put the focus already, it stays.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) (remembered !== null ? passwordRef : emailRef).current?.focus();
+  }, []);
 
   useEffect(() => {
     let active = true;
@@ -52,9 +60,7 @@ export function LoginPage() {
       .then(() => {
         if (active) navigate(DASHBOARD_PATH, { replace: true });
       })
-      .catch(() => {
-        if (active) setChecking(false);
-      });
+      .catch(() => undefined);
     return () => {
       active = false;
     };
@@ -100,101 +106,30 @@ export function LoginPage() {
     }
   };
 
+  const handlers: LoginCardHandlers = {
+    submit: (event) => void onSubmit(event),
+    email: setEmail,
+    password: setPassword,
+    remember: setRemember,
+    emailKeyDown: onEmailKeyDown,
+    warmUp: preloadSignedInScreens,
+  };
+
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        background: (theme) =>
-          `linear-gradient(135deg, ${theme.palette.primary.light}33 0%, ${theme.palette.background.default} 60%)`,
-      }}
-    >
-      {checking ? (
-        <CircularProgress aria-label={translate('bh.app.loading')} />
-      ) : (
-        <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
-          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
-              <Box
-                sx={{
-                  width: 48,
-                  height: 48,
-                  borderRadius: '50%',
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  display: 'grid',
-                  placeItems: 'center',
-                  mb: 1.5,
-                }}
-              >
-                <LockOutlinedIcon />
-              </Box>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-                {translate('bh.auth.title')}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mt: 0.5, textAlign: 'center' }}>
-                {translate('bh.auth.subtitle')}
-              </Typography>
-            </Box>
-            <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} onInput={preloadSignedInScreens} onPointerDown={preloadSignedInScreens}>
-              <TextField
-                name="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                type="email"
-                label={translate('bh.auth.email')}
-                autoComplete="username"
-                required
-                fullWidth
-                margin="normal"
-                autoFocus={!remembered}
-                onKeyDown={onEmailKeyDown}
-                error={!!errors.email}
-                helperText={errors.email ? translate(errors.email, { _: errors.email }) : ' '}
-              />
-              <TextField
-                name="password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                inputRef={passwordRef}
-                type="password"
-                label={translate('bh.auth.password')}
-                autoComplete="current-password"
-                required
-                fullWidth
-                margin="normal"
-                autoFocus={!!remembered}
-                error={!!errors.password}
-                helperText={errors.password ? translate(errors.password, { _: errors.password }) : ' '}
-              />
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-                <FormControlLabel
-                  control={<Checkbox name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
-                  label={translate('bh.auth.remember')}
-                />
-                <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
-                  {translate('bh.auth.forgotPassword')}
-                </Link>
-              </Box>
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
-                disabled={isSubmitting}
-                sx={{ mt: 2 }}
-                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
-              >
-                {translate(isSubmitting ? 'bh.auth.submitting' : 'bh.auth.submit')}
-              </Button>
-            </Box>
-          </CardContent>
-        </Card>
-      )}
-    </Box>
+    <LoginMain>
+      <LoginCard
+        translate={translate}
+        email={email}
+        password={password}
+        remember={remember}
+        errors={errors}
+        submitting={isSubmitting}
+        emailRef={emailRef}
+        passwordRef={passwordRef}
+        submitRef={submitRef}
+        rememberRef={rememberRef}
+        handlers={handlers}
+      />
+    </LoginMain>
   );
 }

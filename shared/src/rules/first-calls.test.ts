@@ -12,6 +12,7 @@ const OPS = Object.fromEntries(allOperations().map((op) => [op.operationId, op])
 
 describe('firstCallsFor', () => {
   it('gives each page behind the login the calls its first screen makes, for whom it makes them', () => {
+    expect(firstCallsFor(PORTAL_PAGES.login, client)).toEqual([]);
     expect(firstCallsFor(PORTAL_PAGES.signIn, client)).toEqual([]);
     expect(firstCallsFor(PORTAL_PAGES.signedIn, client)).toEqual(['userProfile', 'privacyNotice']);
     expect(firstCallsFor(PORTAL_PAGES.dashboard, client)).toEqual(['userProfile', 'privacyNotice', 'meetingList', 'paymentServices']);

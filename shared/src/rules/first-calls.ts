@@ -18,6 +18,7 @@ const always: When = () => true;
  * browser hands it the preloaded answers.
  */
 const FIRST_CALLS: Record<PortalPage, readonly (readonly [FirstCall, When])[]> = {
+  [PORTAL_PAGES.login]: [],
   [PORTAL_PAGES.signIn]: [],
   [PORTAL_PAGES.signedIn]: [
     ['userProfile', always],
