@@ -93,6 +93,21 @@ describe('one origin', () => {
     for (const path of ['/login/forgot', '/login/reset', '/login/welcome', '/dashboard']) expect(await (await web.request(path)).text(), path).not.toContain('data-prerendered-login');
   });
 
+  it('sends someone signed in who opens /login to the dashboard, and only them', async () => {
+    const client = await ctx.signedIn('user');
+    for (const path of ['/login', '/login/']) {
+      const res = await web.request(path, { headers: { cookie: client.cookie } });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe('/dashboard');
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+    // The other sign-in pages (a reset link opened while signed in) are still sent.
+    expect((await web.request('/login/reset', { headers: { cookie: client.cookie } })).status).toBe(200);
+    // No session, or one that has ended: the sign-in page.
+    expect((await web.request('/login')).status).toBe(200);
+    expect((await web.request('/login', { headers: { cookie: 'bh_session=not-a-session' } })).status).toBe(200);
+  });
+
   it('names the first screen’s calls for the person signed in (preload), and sends such a page to no one else', async () => {
     const preloads = (res: Response) => [...(res.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel=preload; as=fetch; crossorigin=anonymous/g)].map((m) => m[1]);
     const client = await ctx.signedIn('user');
@@ -111,8 +126,8 @@ describe('one origin', () => {
     expect(preloads(await web.request('/dashboard', { headers: { cookie: associate.cookie } }))).toEqual(['/api/v1/user/profile', '/api/v1/privacy/notice', '/api/v1/meeting/get-meetings']);
     const applicant = await ctx.signedIn('doctor', 'not_submitted');
     expect(preloads(await web.request('/dashboard', { headers: { cookie: applicant.cookie } }))).toEqual(['/api/v1/user/profile', '/api/v1/privacy/notice']);
-    // No session, an unknown one, or the sign-in page: the shared page, no links, cacheable as before.
-    for (const [path, cookie] of [['/dashboard', ''], ['/dashboard', 'bh_session=' + 'x'.repeat(43)], ['/login', client.cookie]] as const) {
+    // No session, an unknown one, or a sign-in page (/login itself sends them to the dashboard, above): the shared page, no links, cacheable as before.
+    for (const [path, cookie] of [['/dashboard', ''], ['/dashboard', 'bh_session=' + 'x'.repeat(43)], ['/login/reset', client.cookie]] as const) {
       const res = await web.request(path, cookie ? { headers: { cookie } } : {});
       expect(res.headers.get('link'), `${path} ${cookie}`).toBeNull();
       expect(res.headers.get('cache-control')).toBe('no-cache');

@@ -44,6 +44,8 @@ const FIRST_CALL_URLS: Record<FirstCall, string> = {
 
 /** How long a page waits to learn whose session it carries before it goes without preloads. */
 const FIRST_CALLS_WAIT_MS = 250;
+/** Where a signed-in person who opens the sign-in page goes (the portal's DASHBOARD_PATH). */
+const DASHBOARD_PATH = '/dashboard';
 
 function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean, options: { etag?: boolean } = {}): Response {
   const etag = options.etag ?? true;
@@ -95,15 +97,19 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     app.all('*', (c) => forwardToDevServer(c.req.raw, devProxy, PORTAL_ROUTE.test(c.req.path)));
   }
 
+  /** Whose session the request carries, or null: none, or the database too slow to say (FIRST_CALLS_WAIT_MS). */
+  const sessionOf = async (c: Context) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    return token ? withinMs(FIRST_CALLS_WAIT_MS, signedInUser(deps, token)) : null;
+  };
+
   /**
    * The `Link` header that preloads the first calls of a page behind the login for the person whose
    * session the request carries (`firstCallsFor`), or null: no session, or the database too slow
    * to say whose it is (the page never waits for it more than FIRST_CALLS_WAIT_MS).
    */
   const firstCalls = async (c: Context, page: PortalPage): Promise<string | null> => {
-    const token = getCookie(c, SESSION_COOKIE);
-    if (!token) return null;
-    const signedIn = await withinMs(FIRST_CALLS_WAIT_MS, signedInUser(deps, token));
+    const signedIn = await sessionOf(c);
     if (!signedIn) return null;
     const calls = firstCallsFor(page, signedIn.user);
     return calls.length ? calls.map((call) => `<${FIRST_CALL_URLS[call]}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ') : null;
@@ -118,6 +124,12 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
     if (PORTAL_ROUTE.test(path)) {
       // A build from before the other pages existed has index.html only.
       const page = portalPageFor(path);
+      // The sign-in page is for guests (spec §2.3): someone signed in goes to the dashboard before
+      // the drawn form shows, instead of once the app has started and asked.
+      if (page === PORTAL_PAGES.login && (await sessionOf(c))) {
+        c.header('Cache-Control', 'private, no-store');
+        return c.redirect(DASHBOARD_PATH, 302);
+      }
       const index = (await portal.lookup(`/${page}`)) ?? (await portal.lookup(`/${PORTAL_PAGES.signIn}`));
       if (!index) return c.text('The portal has not been built. Run `pnpm build`.', 503);
       const preloads = isSignInPage(page) ? null : await firstCalls(c, page);
