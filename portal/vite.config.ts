@@ -185,7 +185,6 @@ function signedInPages(): Plugin {
   };
 }
 
-
 /**
  * Writes login.html, the page the server sends for /login: the sign-in page with the app's first
  * render already in it where the boot screen was, so a phone shows the form at its first paint

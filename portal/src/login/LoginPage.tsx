@@ -17,7 +17,8 @@ import { LoginCard, LoginMain, type FieldErrors, type LoginCardHandlers } from '
  * Its first render is the one the build draws into login.html (prerender.tsx), which the app then
  * hydrates, so it reads nothing the server cannot know: the email this browser remembers, the focus
  * and the Login button (disabled in the drawn page) are seen to once it is on the page. What someone
- * typed before that stays where it is, and React hands it to the fields' change handlers.
+ * typed before that stays in the fields (hydrating keeps their values), and is taken into the state
+ * then too.
  */
 export function LoginPage() {
   const translate = useTranslate();
