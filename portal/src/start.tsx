@@ -6,7 +6,7 @@ import { nextTask } from './boot/steps.ts';
 import { readyForFirstRender } from './firstData.ts';
 import { PORTAL_PAGES, portalPageFor } from '@bh/shared/rules/portal-pages';
 import { preloadScreensFor } from './signedInScreens.ts';
-import { PRERENDERED_ROOT } from './login/prerenderMarks.ts';
+import { markLoginPageDrawn, PRERENDERED_ROOT } from './login/prerenderMarks.ts';
 
 /**
  * `vite --mode mock` answers every API call from the mock service worker, so the portal runs
@@ -46,6 +46,7 @@ export async function startPortal(root: HTMLElement): Promise<void> {
   // login.html holds this render already (src/login/prerender.tsx): React takes over its elements
   // instead of drawing them again, and what was typed in them meanwhile stays.
   if (root.hasAttribute(PRERENDERED_ROOT) && portalPageFor(window.location.pathname) === PORTAL_PAGES.login) {
+    markLoginPageDrawn();
     startTransition(() => void hydrateRoot(root, app));
     return;
   }

@@ -6,7 +6,9 @@ import { DASHBOARD_PATH, type PortalAuthProvider } from '../providers/authProvid
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
+import { CircularProgress } from '@mui/material';
 import { LoginCard, LoginMain, type FieldErrors, type LoginCardHandlers } from './LoginCard.tsx';
+import { isLoginPageDrawn } from './prerenderMarks.ts';
 
 /**
  * Sign-in (spec §2.3). Guest-only: a signed-in visitor goes straight to the dashboard. The email
@@ -18,7 +20,8 @@ import { LoginCard, LoginMain, type FieldErrors, type LoginCardHandlers } from '
  * hydrates, so it reads nothing the server cannot know: the email this browser remembers, the focus
  * and the Login button (disabled in the drawn page) are seen to once it is on the page. What someone
  * typed before that stays in the fields (hydrating keeps their values), and is taken into the state
- * then too.
+ * then too. Drawn by the app alone (a link within the portal, a build without login.html), it waits
+ * for the sign-in check as before, so a signed-in visitor never sees the form.
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -37,11 +40,14 @@ export function LoginPage() {
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  // Drawn by the app alone, the page waits for the sign-in check before it shows the form.
+  const [checking, setChecking] = useState(() => !isLoginPageDrawn());
 
   // Before the browser paints the app's first render, and before React draws the fields again:
   // hydrating keeps what the fields hold in the drawn page, but the next render would put the
   // state's empty values back in them.
   useLayoutEffect(() => {
+    if (checking) return;
     const typedEmail = emailRef.current?.value ?? '';
     const typedPassword = passwordRef.current?.value ?? '';
     const remembered = readRememberedEmail();
@@ -53,7 +59,7 @@ export function LoginPage() {
     // Where someone has put the focus already, it stays.
     const focused = document.activeElement;
     if (!focused || focused === document.body) (remembered !== null ? passwordRef : emailRef).current?.focus();
-  }, []);
+  }, [checking]);
 
   useEffect(() => {
     let active = true;
@@ -61,7 +67,9 @@ export function LoginPage() {
       .then(() => {
         if (active) navigate(DASHBOARD_PATH, { replace: true });
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (active) setChecking(false);
+      });
     return () => {
       active = false;
     };
@@ -118,19 +126,23 @@ export function LoginPage() {
 
   return (
     <LoginMain>
-      <LoginCard
-        translate={translate}
-        email={email}
-        password={password}
-        remember={remember}
-        errors={errors}
-        submitting={isSubmitting}
-        emailRef={emailRef}
-        passwordRef={passwordRef}
-        submitRef={submitRef}
-        rememberRef={rememberRef}
-        handlers={handlers}
-      />
+      {checking ? (
+        <CircularProgress aria-label={translate('bh.app.loading')} />
+      ) : (
+        <LoginCard
+          translate={translate}
+          email={email}
+          password={password}
+          remember={remember}
+          errors={errors}
+          submitting={isSubmitting}
+          emailRef={emailRef}
+          passwordRef={passwordRef}
+          submitRef={submitRef}
+          rememberRef={rememberRef}
+          handlers={handlers}
+        />
+      )}
     </LoginMain>
   );
 }

@@ -5,6 +5,7 @@ import { App } from '../App.tsx';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
 import { screenTitle } from '../layout/useScreenTitle.ts';
 import { LOGIN_PATH } from '../providers/authProvider.ts';
+import { markLoginPageDrawn } from './prerenderMarks.ts';
 
 /**
  * The portal's first render at /login, drawn at build time into login.html (vite.config.ts): the
@@ -14,6 +15,7 @@ import { LOGIN_PATH } from '../providers/authProvider.ts';
  * (issue 20). The title is the one the app gives the page (App.tsx's Login).
  */
 export async function renderLoginPage(): Promise<{ markup: string; title: string }> {
+  markLoginPageDrawn();
   const handler = createStaticHandler([{ path: '*', element: <App /> }]);
   const context = await handler.query(new Request(new URL(LOGIN_PATH, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${LOGIN_PATH} answered ${context.status} at build time`);
