@@ -1,10 +1,10 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import { z } from 'zod';
 import { api } from '@bh/shared/contract';
 import { PORTAL_PAGES } from '@bh/shared/rules/portal-pages';
@@ -43,19 +43,16 @@ function newestSource(dir: string): number {
 
 let manifest: Manifest;
 
-beforeAll(async () => {
+beforeAll(() => {
   const stale =
     !existsSync(MANIFEST) ||
     statSync(MANIFEST).mtimeMs < Math.max(newestSource(join(PORTAL, 'src')), statSync(join(PORTAL, 'index.html')).mtimeMs);
   if (stale) {
-    // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await build({ root: PORTAL, configFile: join(PORTAL, 'vite.config.ts'), mode: 'production', logLevel: 'error' });
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
+    // The portal's own build, in a process of its own as `pnpm start` and the browser journeys run
+    // it: the build renders the sign-in page with React's server renderer (login.html), which in
+    // this process would meet the React the test runner has already loaded in development mode.
+    const res = spawnSync('pnpm', ['--filter', '@bh/portal', 'build'], { cwd: PORTAL, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+    if (res.status !== 0) throw new Error(`the portal's build failed:\n${res.stdout}\n${res.stderr}`);
   }
   manifest = manifestSchema.parse(JSON.parse(readFileSync(MANIFEST, 'utf8')));
 }, 180_000);
