@@ -11,7 +11,7 @@ import { dbDeadline } from './db-deadline.ts';
 import { getCookie } from 'hono/cookie';
 import { api, API_BASE } from '@bh/shared/contract';
 import { firstCallsFor, withinMs, type FirstCall } from '@bh/shared/rules/first-calls';
-import { isSignInPage, PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
+import { DASHBOARD_PATH, isSignInPage, PORTAL_PAGES, portalPageFor, type PortalPage } from '@bh/shared/rules/portal-pages';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { signedInUser } from '../middleware/session.ts';
 import { isHttps } from '../lib/network.ts';
@@ -44,8 +44,6 @@ const FIRST_CALL_URLS: Record<FirstCall, string> = {
 
 /** How long a page waits to learn whose session it carries before it goes without preloads. */
 const FIRST_CALLS_WAIT_MS = 250;
-/** Where a signed-in person who opens the sign-in page goes (the portal's DASHBOARD_PATH). */
-const DASHBOARD_PATH = '/dashboard';
 
 function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean, options: { etag?: boolean } = {}): Response {
   const etag = options.etag ?? true;

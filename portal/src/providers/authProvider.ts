@@ -5,13 +5,10 @@ import { AUTH_MESSAGES, type LoginRequest, type PublicUser } from '@bh/shared';
 import { user as userOps } from '@bh/shared/contract/user';
 import { ApiError, client, statusOf } from './http.ts';
 import { canAccess, type PortalPermissions } from './canAccess.ts';
+import { DASHBOARD_PATH, LOGIN_PATH } from '@bh/shared/rules/portal-pages';
 
-export const LOGIN_PATH = '/login';
-export const DASHBOARD_PATH = '/dashboard';
-/** The pages of the emailed one-time links (DESIGN §3), public like the login page. */
-export const FORGOT_PASSWORD_PATH = '/login/forgot';
-export const RESET_PASSWORD_PATH = '/login/reset';
-export const ACCEPT_INVITATION_PATH = '/login/welcome';
+// The portal's paths, which the server names too (its redirect, the emailed links' pages).
+export { ACCEPT_INVITATION_PATH, DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_PATH } from '@bh/shared/rules/portal-pages';
 
 export interface PortalIdentity extends UserIdentity {
   id: string;

@@ -9,6 +9,16 @@
  * The app started on a path asks for the same screens (portal/src/signedInScreens.ts), so the server,
  * the build and the app read one rule.
  */
+/**
+ * The portal's paths that more than the app names: the server sends a signed-in visitor of the
+ * sign-in page to the dashboard, and emails the one-time links' pages (DESIGN §3).
+ */
+export const LOGIN_PATH = '/login';
+export const DASHBOARD_PATH = '/dashboard';
+export const FORGOT_PASSWORD_PATH = '/login/forgot';
+export const RESET_PASSWORD_PATH = '/login/reset';
+export const ACCEPT_INVITATION_PATH = '/login/welcome';
+
 export const PORTAL_PAGES = {
   login: 'login.html',
   signIn: 'index.html',

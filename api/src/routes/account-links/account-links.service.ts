@@ -3,6 +3,7 @@ import { MongoServerError, type ObjectId } from 'mongodb';
 import { collections, type AccountLinkDoc, type AccountLinkPurpose } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { hashToken } from '../../lib/sessions.ts';
+import { ACCEPT_INVITATION_PATH, RESET_PASSWORD_PATH } from '@bh/shared/rules/portal-pages';
 
 /** How long each one-time link works (DESIGN §3). */
 export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
@@ -11,7 +12,7 @@ export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
 };
 
 /** The portal pages the links open; the token rides in the fragment, which browsers never send to a server. */
-const LINK_PATH: Record<AccountLinkPurpose, string> = { invitation: '/login/welcome', reset: '/login/reset' };
+const LINK_PATH: Record<AccountLinkPurpose, string> = { invitation: ACCEPT_INVITATION_PATH, reset: RESET_PASSWORD_PATH };
 
 export function linkUrl(origin: string, purpose: AccountLinkPurpose, token: string): string {
   return `${origin}${LINK_PATH[purpose]}#token=${token}`;
