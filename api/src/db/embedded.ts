@@ -39,6 +39,23 @@ function idOnlyPushdown(...marks: string[]): string {
   ].join('\n');
 }
 
+/**
+ * FerretDB's SQL wrapper (internal/util/fsql) builds two debug records for every statement, a
+ * logger with its arguments and the statement's text formatted into a message, which the logger
+ * then drops below the debug level. With debug off, our build runs the statement straight away.
+ */
+function quietSqlCall(receiver: 'db' | 'tx', inner: 'sqlDB' | 'sqlTx', call: string, result: string, answer: string): FerretDbPatch {
+  const from = [
+    '\tfields := []any{slog.Any("args", args)}',
+    `\t${receiver}.l.With(fields...).DebugContext(ctx, fmt.Sprintf(">>> %s", query))`,
+    '',
+    `\t${result} := ${receiver}.${inner}.${call}(ctx, query, args...)`,
+    '',
+  ].join('\n');
+  const fast = [`\tif !${receiver}.l.Enabled(ctx, slog.LevelDebug) {`, `\t\t${result} := ${receiver}.${inner}.${call}(ctx, query, args...)`, `\t\treturn ${answer}`, '\t}', ''].join('\n');
+  return { file: `internal/util/fsql/${receiver === 'db' ? 'db' : 'tx'}.go`, from, to: `${fast}\n${from}` };
+}
+
 /** The lines a backend write starts with: it waits for its turn (bhWriteTurn) and ends it when it returns. */
 const WRITE_TURN = ['\tdone, err := bhWriteTurn(ctx, c.dbName)', '\tif err != nil {', '\t\treturn nil, lazyerrors.Error(err)', '\t}', '', '\tdefer done()', ''];
 
@@ -299,9 +316,92 @@ const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     from: '\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db); err != nil {',
     to: '\tif c.db != 0 {\n\t\tc.bhFinalizeAll()\n\n\t\tif err := c.closeV2(c.db); err != nil {',
   },
+  // find, aggregate and explain ask which collection they read (is it capped?) on every call, and
+  // the backend answered by copying and sorting every collection's metadata: it now copies the one
+  // asked for (bhCollectionNamed, in tools/ferretdb/patches/bh_collections.go).
+  { file: 'internal/backends/sqlite/metadata/bh_registry.go', add: 'tools/ferretdb/patches/bh_registry.go' },
+  { file: 'internal/backends/sqlite/bh_collections.go', add: 'tools/ferretdb/patches/bh_collections.go' },
+  {
+    file: 'internal/backends/sqlite/database.go',
+    from: 'params *backends.ListCollectionsParams) (*backends.ListCollectionsResult, error) {\n',
+    to: 'params *backends.ListCollectionsParams) (*backends.ListCollectionsResult, error) {\n\tif params != nil && len(params.Name) > 0 {\n\t\treturn bhCollectionNamed(db, params.Name), nil\n\t}\n\n',
+  },
+  {
+    // Every find formatted its parameters, its collection and its query into a debug message (with
+    // %+v, through reflection) that the logger dropped below the debug level: it is formatted now
+    // only when debug messages are kept.
+    file: 'internal/handler/msg_find.go',
+    from: '\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))\n',
+    to: '\tif h.L.Enabled(ctx, slog.LevelDebug) {\n\t\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))\n\t}\n',
+  },
+  quietSqlCall('db', 'sqlDB', 'QueryContext', 'rows, err', 'wrapRows(rows), err'),
+  quietSqlCall('db', 'sqlDB', 'QueryRowContext', 'row', 'row'),
+  quietSqlCall('db', 'sqlDB', 'ExecContext', 'res, err', 'res, err'),
+  quietSqlCall('tx', 'sqlTx', 'QueryContext', 'rows, err', 'wrapRows(rows), err'),
+  quietSqlCall('tx', 'sqlTx', 'QueryRowContext', 'row', 'row'),
+  quietSqlCall('tx', 'sqlTx', 'ExecContext', 'res, err', 'res, err'),
+  // A command's parameters are read by reflection, and the fields' tags were read and split again
+  // for every key of every command: they are now parsed once per parameters struct (bhTagsOf, in
+  // tools/ferretdb/patches/bh_params.go).
+  { file: 'internal/handler/handlerparams/bh_params.go', add: 'tools/ferretdb/patches/bh_params.go' },
+  {
+    // lookupFieldTag: the field named by a command's key.
+    file: 'internal/handler/handlerparams/extract_params.go',
+    from: [
+      '\tfor ; i < value.NumField(); i++ {',
+      '\t\tfield := value.Type().Field(i)',
+      '',
+      '\t\ttag := field.Tag.Get("ferretdb")',
+      '',
+      '\t\tif tag == "" {',
+      '\t\t\treturn nil, nil, lazyerrors.Errorf("no tag provided for %s", field.Name)',
+      '\t\t}',
+      '',
+      '\t\toptionsList := strings.Split(tag, ",")',
+      '',
+      '\t\tif optionsList[0] != key {',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\tto = tagOptionsFromList(optionsList[1:])',
+    ].join('\n'),
+    to: [
+      '\ttags := bhTagsOf(value.Type())',
+      '\tfor ; i < len(tags); i++ {',
+      '\t\tif tags[i].tag == "" {',
+      '\t\t\treturn nil, nil, lazyerrors.Errorf("no tag provided for %s", value.Type().Field(i).Name)',
+      '\t\t}',
+      '',
+      '\t\tif tags[i].name != key {',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '',
+      '\t\tto = tags[i].options',
+    ].join('\n'),
+  },
+  {
+    // checkAllRequiredFieldsPopulated: every field's options.
+    file: 'internal/handler/handlerparams/extract_params.go',
+    from: [
+      '\tfor i := 0; i < v.NumField(); i++ {',
+      '\t\tfield := v.Type().Field(i)',
+      '',
+      '\t\ttag := field.Tag.Get("ferretdb")',
+      '',
+      '\t\toptionsList := strings.Split(tag, ",")',
+      '',
+      '\t\tif len(optionsList) == 0 {',
+      '\t\t\treturn lazyerrors.Errorf("no tag provided for %s", field.Name)',
+      '\t\t}',
+      '',
+      '\t\tto := tagOptionsFromList(optionsList[1:])',
+    ].join('\n'),
+    to: '\tfor i, parsed := range bhTagsOf(v.Type()) {\n\t\tto := parsed.options',
+  },
+  { file: 'internal/handler/handlerparams/extract_params.go', from: '\t\tkey := optionsList[0]\n', to: '\t\tkey := parsed.name\n' },
 ];
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh12`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh13`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);
