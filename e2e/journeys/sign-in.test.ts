@@ -115,6 +115,28 @@ describe('sign-in journey', () => {
       await page.context().close();
     }
   });
+
+  it('keeps /login’s card where it first shows while a slow phone reads and paints the page in pieces (no layout shift, issue 20)', async () => {
+    for (const width of [390, 768, 1280]) {
+      const { page, context } = await session.newPage({ viewport: { width, height: 844 } });
+      // A slow phone's CPU: the page is read in pieces and what has been read is painted in between.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(`(() => {
+        window.bhShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.bhShifts.push({ at: Math.round(entry.startTime), value: entry.value });
+        }).observe({ type: 'layout-shift', buffered: true });
+      })()`);
+      await page.goto(`${baseUrl}/login`);
+      // Until the app has taken the page over, and a little after.
+      await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate<{ at: number; value: number }[]>('window.bhShifts'), `${width}`).toEqual([]);
+      await cdp.detach();
+      await context.close();
+    }
+  });
 });
 
 async function expectVisible(locator: import('playwright-core').Locator): Promise<void> {
