@@ -125,14 +125,23 @@ describe('sign-in journey', () => {
       await page.addInitScript(`(() => {
         window.bhShifts = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.bhShifts.push({ at: Math.round(entry.startTime), value: entry.value });
+          for (const entry of list.getEntries()) {
+            const tallest = Math.max(0, ...(entry.sources || []).map((s) => Math.max(s.previousRect.height, s.currentRect.height)));
+            window.bhShifts.push({ at: Math.round(entry.startTime), value: entry.value, tallest: Math.round(tallest) });
+          }
         }).observe({ type: 'layout-shift', buffered: true });
       })()`);
       await page.goto(`${baseUrl}/login`);
       // Until the app has taken the page over, and a little after.
       await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled(), { timeout: 30_000 }).toBe(true);
       await page.waitForTimeout(500);
-      expect(await page.evaluate<{ at: number; value: number }[]>('window.bhShifts'), `${width}`).toEqual([]);
+      const shifts = await page.evaluate<{ at: number; value: number; tallest: number }[]>('window.bhShifts');
+      // The card (about 500 px tall) never moves. What else may move as the page arrives stays far
+      // below what anyone sees: once in about ten loads at 1280 px a line 1 px high inside the form
+      // moved down as the field above it arrived (a shift of 0.00002); the centred card's shifts were
+      // 0.01 to 0.09 each, and Lighthouse calls a page's total under 0.1 good.
+      expect(shifts.filter((shift) => shift.tallest > 100), `${width}: the card moved`).toEqual([]);
+      expect(shifts.reduce((sum, shift) => sum + shift.value, 0), `${width}: ${JSON.stringify(shifts)}`).toBeLessThan(0.001);
       await cdp.detach();
       await context.close();
     }
