@@ -1,4 +1,14 @@
 /**
+ * The portal's paths that more than the app names: the server sends a signed-in visitor of the
+ * sign-in page to the dashboard, and emails the one-time links' pages (DESIGN §3).
+ */
+export const LOGIN_PATH = '/login';
+export const DASHBOARD_PATH = '/dashboard';
+export const FORGOT_PASSWORD_PATH = '/login/forgot';
+export const RESET_PASSWORD_PATH = '/login/reset';
+export const ACCEPT_INVITATION_PATH = '/login/welcome';
+
+/**
  * The pages the portal's build writes and the server sends (issue 20): for the sign-in page itself a
  * page with the sign-in form already drawn in it (`login.html`), so a phone shows the form at its
  * first paint and the app takes it over when its scripts have run; `index.html` for the other pages
@@ -9,16 +19,6 @@
  * The app started on a path asks for the same screens (portal/src/signedInScreens.ts), so the server,
  * the build and the app read one rule.
  */
-/**
- * The portal's paths that more than the app names: the server sends a signed-in visitor of the
- * sign-in page to the dashboard, and emails the one-time links' pages (DESIGN §3).
- */
-export const LOGIN_PATH = '/login';
-export const DASHBOARD_PATH = '/dashboard';
-export const FORGOT_PASSWORD_PATH = '/login/forgot';
-export const RESET_PASSWORD_PATH = '/login/reset';
-export const ACCEPT_INVITATION_PATH = '/login/welcome';
-
 export const PORTAL_PAGES = {
   login: 'login.html',
   signIn: 'index.html',
@@ -33,9 +33,10 @@ export type PortalPage = (typeof PORTAL_PAGES)[keyof typeof PORTAL_PAGES];
  * dashboard's on /dashboard (and /, which goes there), the shell's elsewhere.
  */
 export function portalPageFor(pathname: string): PortalPage {
-  if (/^\/login\/?$/i.test(pathname)) return PORTAL_PAGES.login;
-  if (/^\/login\//i.test(pathname)) return PORTAL_PAGES.signIn;
-  return pathname === '/' || /^\/dashboard\/?$/i.test(pathname) ? PORTAL_PAGES.dashboard : PORTAL_PAGES.signedIn;
+  const path = pathname.toLowerCase();
+  if (path === LOGIN_PATH || path === `${LOGIN_PATH}/`) return PORTAL_PAGES.login;
+  if (path.startsWith(`${LOGIN_PATH}/`)) return PORTAL_PAGES.signIn;
+  return path === '/' || path === DASHBOARD_PATH || path === `${DASHBOARD_PATH}/` ? PORTAL_PAGES.dashboard : PORTAL_PAGES.signedIn;
 }
 
 /** Whether a page is one of the sign-in pages, which no session is looked up for and nothing waits on. */
