@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { CircularProgress } from '@mui/material';
 import { useAuthProvider, useCheckAuth, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { loginRequestSchema } from '@bh/shared';
 import { DASHBOARD_PATH, type PortalAuthProvider } from '../providers/authProvider.ts';
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
-import { CircularProgress } from '@mui/material';
 import { LoginCard, LoginMain, type FieldErrors, type LoginCardHandlers } from './LoginCard.tsx';
 import { isLoginPageDrawn } from './prerenderMarks.ts';
 
