@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ObjectId } from 'mongodb';
+import { readById } from '../db/read-by-id.ts';
 import type { Clock } from './clock.ts';
 import type { Collections, SessionDoc } from '../db/collections.ts';
 import { networkOf } from './network.ts';
@@ -54,7 +55,7 @@ export class SessionStore {
   async resolve(token: string): Promise<SessionDoc | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
     const id = hashToken(token);
-    const session = await this.#col.findOne({ _id: id });
+    const session = await readById(this.#col, id);
     if (!session) return null;
     const now = this.#clock.now();
     if (now >= session.idleExpiresAt || now >= session.absoluteExpiresAt) {

@@ -1,5 +1,6 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { readById } from '../db/read-by-id.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import type { AppEnv } from '../lib/types.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
@@ -11,7 +12,7 @@ import { SESSION_COOKIE } from '../lib/sessions.ts';
 export async function signedInUser(deps: Pick<AppDeps, 'sessions' | 'cols'>, token: string) {
   const session = await deps.sessions.resolve(token);
   if (!session) return null;
-  const user = await deps.cols.users.findOne({ _id: session.userId }, { projection: { passwordHash: 0 } });
+  const user = await readById(deps.cols.users, session.userId, { passwordHash: 0 });
   if (user) return { session, user };
   await deps.sessions.destroy(session._id);
   return null;

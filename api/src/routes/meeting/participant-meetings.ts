@@ -1,5 +1,6 @@
 import { MongoBulkWriteError, ObjectId, type Db } from 'mongodb';
 import { collections, meetingCard, packCards, unpackCards, type MeetingCard, type MeetingDoc } from '../../db/collections.ts';
+import { readById } from '../../db/read-by-id.ts';
 
 /**
  * Each participant's meetings, reached by the participant's `_id`, in one document.
@@ -81,7 +82,7 @@ export async function addCardsInBulk(db: Db, byParticipant: Map<string, MeetingC
  * so it is read and written whole.
  */
 async function rewriteCards(db: Db, participantId: ObjectId, change: (cards: MeetingCard[]) => MeetingCard[]): Promise<void> {
-  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  const found = await readById(participantMeetingsCollection(db), participantId);
   const before = unpackCards(found);
   const after = change(before);
   if (after === before) return;
@@ -106,7 +107,7 @@ export function editCards(db: Db, participantId: ObjectId, edit: (card: MeetingC
 
 /** A participant's cards, one per meeting, latest start first (ties: newest id first). One `_id` read. */
 export async function cardsOf(db: Db, participantId: ObjectId): Promise<MeetingCard[]> {
-  const found = await participantMeetingsCollection(db).findOne({ _id: participantId });
+  const found = await readById(participantMeetingsCollection(db), participantId);
   const unique = new Map<string, MeetingCard>();
   for (const card of unpackCards(found)) unique.set(card._id.toHexString(), card);
   return [...unique.values()].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b._id.toHexString().localeCompare(a._id.toHexString()));
