@@ -39,7 +39,7 @@ const BOOT_STEPS: { name: string; test: RegExp | ((id: string) => boolean) }[] =
     test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@mui[\\/](system|utils|styled-engine)|@emotion[\\/][^\\/]+|stylis)[\\/]|preload-helper|[\\/]src[\\/]boot[\\/]steps\.ts$/,
   },
   { name: 'boot-mui', test: /[\\/]node_modules[\\/]@mui[\\/]|[\\/]src[\\/]boot[\\/]mui\.ts$/ },
-  { name: 'boot-schemas', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]|[\\/]src[\\/]boot[\\/]schemas\.ts$/ },
+  { name: 'boot-schemas', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]|[\\/]src[\\/]boot[\\/](schemas|zodConfig)\.ts$/ },
   // react-admin, the router, the query cache and the app: everything else but the entry's own.
   { name: 'boot-app', test: (id) => /[\\/](src|node_modules)[\\/]/.test(id) && !/[\\/]src[\\/](main\.tsx|boot[\\/]graph\.ts)$/.test(id) },
 ];

@@ -9,7 +9,10 @@ const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
 
 export interface BrowserSession {
   browser: Browser;
-  /** A fresh context (own cookies and storage) with a page that records console errors. */
+  /**
+   * A fresh context (own cookies and storage) with a page that records console errors, and as one
+   * each thing the page's Content-Security-Policy refused.
+   */
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<TrackedPage>;
 }
 
@@ -18,6 +21,11 @@ export interface TrackedPage {
   context: BrowserContext;
   consoleErrors: string[];
 }
+
+/** Runs in every page before its own scripts: each refusal becomes a console error. */
+const REPORT_CSP_REFUSALS = `document.addEventListener('securitypolicyviolation', (event) => {
+  console.error('Content-Security-Policy refused ' + event.violatedDirective + ' (' + event.blockedURI + ') in ' + event.sourceFile + ':' + event.lineNumber);
+});`;
 
 /**
  * One Chromium per journey file. Every page's console errors are collected, and when a test fails
@@ -56,6 +64,9 @@ export function useBrowser(journey: string): BrowserSession {
     async newPage(options = {}) {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+      // A refusal is an event, not a console message, when the page's own script caught the error
+      // (a library probing whether it may run eval, say): reported here, so no journey misses one.
+      await context.addInitScript(REPORT_CSP_REFUSALS);
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (msg) => {
