@@ -153,6 +153,17 @@ function summarise(lhr: Result): Run {
   };
 }
 
+/** A page's line in the `--json` summary: the median run's scores, every run's score, and the median run's metrics (ms). */
+interface PageSummary {
+  performance: number;
+  accessibility: number;
+  islands: boolean;
+  target: number;
+  ok: boolean;
+  runs: number[];
+  median: Run['metrics'];
+}
+
 /** The run with the median performance score. */
 function medianRun(runs: Run[]): Run {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
@@ -173,7 +184,7 @@ async function main(): Promise<void> {
   const baseUrl = staticServer?.baseUrl ?? options.baseUrl;
   const chromium = await launchChromium();
   let failed = false;
-  const summary: Record<string, { performance: number; accessibility: number; islands: boolean; target: number; ok: boolean }> = {};
+  const summary: Record<string, PageSummary> = {};
   try {
     console.log(`Lighthouse, mobile, median of ${options.runs} runs per page, on ${baseUrl}${staticServer ? ' (static dist)' : ''}\n`);
     console.log(['page'.padEnd(48), 'islands', 'perf', 'runs'.padEnd(12), 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'load', 'result'].join('  '));
@@ -186,8 +197,16 @@ async function main(): Promise<void> {
       const perfTarget = options.performanceTarget ?? (islands ? TARGETS.performanceIslands : TARGETS.performanceStatic);
       const ok = median.performance >= perfTarget && median.accessibility >= TARGETS.accessibility;
       failed ||= !ok;
-      summary[path] = { performance: median.performance, accessibility: median.accessibility, islands, target: perfTarget, ok };
       const { fcp, lcp, tbt, cls } = median.metrics;
+      summary[path] = {
+        performance: median.performance,
+        accessibility: median.accessibility,
+        islands,
+        target: perfTarget,
+        ok,
+        runs: runs.map((r) => r.performance),
+        median: { fcp: Math.round(fcp), lcp: Math.round(lcp), tbt: Math.round(tbt), cls: Number(cls.toFixed(3)) },
+      };
       console.log(
         [
           path.padEnd(48),
