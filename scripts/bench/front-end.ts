@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/seed/demo';
 import { freePort } from '@bh/api/db/embedded';
 import { progress, ROOT, startProcess } from './processes.ts';
+import type { PageSummary } from '../../site/scripts/lighthouse.ts';
 
 type RowFn = (area: string, measure: string, value: string, target?: string, pass?: boolean | null) => void;
 
@@ -209,24 +210,13 @@ export async function measurePortal(base: string, row: RowFn): Promise<Record<st
   return result;
 }
 
-interface LighthouseSummary {
-  performance: number;
-  accessibility: number;
-  target: number;
-  ok: boolean;
-  /** Every run's performance score. */
-  runs: number[];
-  /** The median run's metrics, in ms (CLS unitless). */
-  median: { fcp: number; lcp: number; tbt: number; cls: number };
-}
-
 /** What a score was made of: every run's score, and the median run's paints and blocking time. */
-function lighthouseDetail(s: LighthouseSummary): string {
+function lighthouseDetail(s: PageSummary): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return `${s.runs.join(', ')}; ${seconds(s.median.fcp)} / ${seconds(s.median.lcp)} / ${s.median.tbt} ms`;
 }
 
-function lighthouse(args: string[]): Record<string, LighthouseSummary> {
+function lighthouse(args: string[]): Record<string, PageSummary> {
   const res = spawnSync(process.execPath, ['site/scripts/lighthouse.ts', ...args, '--json'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -236,7 +226,7 @@ function lighthouse(args: string[]): Record<string, LighthouseSummary> {
   for (const line of res.stdout.trim().split('\n').slice(0, -1)) progress(`  ${line}`);
   const lastLine = res.stdout.trim().split('\n').pop() ?? '';
   if (!lastLine.startsWith('{')) throw new Error(`Lighthouse gave no result (exit ${res.status})`);
-  return JSON.parse(lastLine) as Record<string, LighthouseSummary>;
+  return JSON.parse(lastLine) as Record<string, PageSummary>;
 }
 
 /** Lighthouse (mobile, median of 3) on the portal's /login and a signed-in client's dashboard. */

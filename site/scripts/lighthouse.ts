@@ -153,8 +153,11 @@ function summarise(lhr: Result): Run {
   };
 }
 
-/** A page's line in the `--json` summary: the median run's scores, every run's score, and the median run's metrics (ms). */
-interface PageSummary {
+/**
+ * A page's line in the `--json` summary: the median run's scores, every run's score, and the median
+ * run's metrics (ms). `pnpm bench` reads it (scripts/bench/front-end.ts).
+ */
+export interface PageSummary {
   performance: number;
   accessibility: number;
   islands: boolean;
