@@ -10,7 +10,9 @@
  * CHROME_PATH (default /usr/bin/chromium). Exits 1 when a page misses its target: performance
  * ≥ 98 without islands, ≥ 95 with them, accessibility ≥ 95 everywhere. The 'load' column is the
  * machine's 1-minute load average after the page: on a busy machine even a page without scripts
- * shows blocking time, so read a miss together with it. `pnpm bench` also measures the portal's
+ * shows blocking time, so read a miss together with it. The 'CPU' column is the benchmark index
+ * Lighthouse measured in the median run: the lower it is, the slower the phone that Lighthouse's
+ * 4× CPU slowdown stands for (scripts/bench/front-end.ts). `pnpm bench` also measures the portal's
  * pages with it: `--performance-target` sets the bar for every page and `--cookie` signs the
  * browser in.
  */
@@ -119,6 +121,8 @@ interface Run {
   performance: number;
   accessibility: number;
   metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  /** Lighthouse's rating of this machine's CPU, measured in the run (`environment.benchmarkIndex`). */
+  benchmarkIndex: number;
   failedA11y: string[];
 }
 
@@ -149,13 +153,15 @@ function summarise(lhr: Result): Run {
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
     },
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failedA11y: a11yAudits.filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
   };
 }
 
 /**
- * A page's line in the `--json` summary: the median run's scores, every run's score, and the median
- * run's metrics (ms). `pnpm bench` reads it (scripts/bench/front-end.ts).
+ * A page's line in the `--json` summary: the median run's scores, every run's score, the median
+ * run's metrics (ms) and the benchmark index Lighthouse measured in it. `pnpm bench` reads it
+ * (scripts/bench/front-end.ts).
  */
 export interface PageSummary {
   performance: number;
@@ -165,7 +171,9 @@ export interface PageSummary {
   ok: boolean;
   runs: number[];
   median: Run['metrics'];
+  benchmarkIndex: number;
 }
+
 
 /** The run with the median performance score. */
 function medianRun(runs: Run[]): Run {
@@ -190,7 +198,7 @@ async function main(): Promise<void> {
   const summary: Record<string, PageSummary> = {};
   try {
     console.log(`Lighthouse, mobile, median of ${options.runs} runs per page, on ${baseUrl}${staticServer ? ' (static dist)' : ''}\n`);
-    console.log(['page'.padEnd(48), 'islands', 'perf', 'runs'.padEnd(12), 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'load', 'result'].join('  '));
+    console.log(['page'.padEnd(48), 'islands', 'perf', 'runs'.padEnd(12), 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'CPU', 'load', 'result'].join('  '));
     for (const path of options.pages) {
       const url = `${baseUrl}${path}`;
       const islands = await hasIslands(url);
@@ -209,6 +217,7 @@ async function main(): Promise<void> {
         ok,
         runs: runs.map((r) => r.performance),
         median: { fcp: Math.round(fcp), lcp: Math.round(lcp), tbt: Math.round(tbt), cls: Number(cls.toFixed(3)) },
+        benchmarkIndex: Math.round(median.benchmarkIndex),
       };
       console.log(
         [
@@ -221,6 +230,7 @@ async function main(): Promise<void> {
           lcp.toFixed(0).padStart(6),
           tbt.toFixed(0).padStart(6),
           cls.toFixed(3).padStart(5),
+          median.benchmarkIndex.toFixed(0).padStart(4),
           (loadavg()[0] ?? 0).toFixed(1).padStart(4),
           ok ? 'ok' : `MISSED (perf ≥ ${perfTarget}, a11y ≥ ${TARGETS.accessibility})`,
         ].join('  '),
