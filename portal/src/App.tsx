@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { adminScreens } from './admin/index.ts';
 import { RequireAccess, RequireAdmin } from './components/RequireAccess.tsx';
-import { Toasts } from './components/Toasts.tsx';
+import { ToastsWhenNeeded } from './components/ToastsWhenNeeded.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
 import { speaksPortalLocale } from './i18n/localeStore.ts';
 import { LoginPage } from './login/LoginPage.tsx';
@@ -226,7 +226,7 @@ export function App(props: AppProps) {
             />
           </CustomRoutes>
         </CoreAdminUI>
-        <Toasts />
+        <ToastsWhenNeeded />
       </CssBaseline>
     </AdminContext>
   );

@@ -235,6 +235,13 @@ describe('the portal bundle budget', () => {
     for (const file of loginFiles()) expect(read(file), file).not.toContain('%AggregateError%');
   });
 
+  it('keeps the toasts and their library out of the start-up and the first screens: they load when first wanted', () => {
+    expect(manifest['src/components/Toasts.tsx']?.isDynamicEntry).toBe(true);
+    // sonner's toaster carries this attribute; the first screens' file is among those after the login.
+    for (const file of [...loginFiles(), ...filesAfterLogin(PORTAL_PAGES.dashboard)]) expect(read(file), file).not.toContain('data-sonner-toaster');
+    expect(read(manifest['src/components/Toasts.tsx']?.file ?? '')).toContain('data-sonner-toaster');
+  });
+
   it('adds at most 6 files for the first screens behind the login, all named by the pages behind it (issue 20)', () => {
     const after = filesAfterLogin(PORTAL_PAGES.dashboard);
     expect(after.length, after.join(', ')).toBeGreaterThan(0);

@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
 import { MEETING_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
 import { adminWorld, findHeading, renderInAdmin, renderPortal } from '../test/render.tsx';
 import { TOASTS } from './Toasts.tsx';
+import { TOASTS_UNASKED_WITHIN_MS } from './ToastsWhenNeeded.tsx';
 
 const toasts = () => [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
 const visible = () => toasts().filter((t) => t.dataset.visible === 'true' && t.dataset.removed !== 'true');
 const front = () => toasts().find((t) => t.dataset.front === 'true');
+/** sonner's region for its toasts, there as soon as the toasts have loaded, with or without a toast. */
+const toastRegion = () => document.querySelector('section[aria-label^="Notifications"]');
 
 function Notifier({ messages }: { messages: { text: string; type?: 'info' | 'success' | 'error' }[] }) {
   const notify = useNotify();
@@ -73,4 +77,28 @@ describe('toasts (spec §9)', () => {
     expect(screen.getByText('Doctor verified: Dr. Meera Rao')).toBeInTheDocument();
     expect(MEETING_MESSAGES.doctorVerified('Dr. Meera Rao')).toBe('Doctor verified: Dr. Meera Rao');
   }, 60_000);
+});
+
+describe('toasts loaded when first wanted', () => {
+  function NotifyOnFirstRender({ text }: { text: string }) {
+    const notify = useNotify();
+    useEffect(() => notify(text, { type: 'info' }), [notify, text]);
+    return null;
+  }
+
+  it('shows a notification raised before the toasts have loaded, once they have', async () => {
+    renderInAdmin(<NotifyOnFirstRender text="Welcome back" />);
+    // The notification sends for them: it does not wait until they would have come unasked.
+    expect(await screen.findByText('Welcome back', undefined, { timeout: TOASTS_UNASKED_WITHIN_MS / 2 })).toBeInTheDocument();
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it('loads them unasked soon after the first screen, so that the first toast does not wait for them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderInAdmin(<p>A screen</p>);
+    expect(toastRegion()).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(TOASTS_UNASKED_WITHIN_MS));
+    await waitFor(() => expect(toastRegion()).not.toBeNull());
+    expect(toasts()).toHaveLength(0);
+  });
 });

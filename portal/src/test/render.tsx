@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AdminContext, memoryStore } from 'react-admin';
 import { afterEach } from 'vitest';
 import { App, createQueryClient } from '../App.tsx';
-import { Toasts } from '../components/Toasts.tsx';
+import { ToastsWhenNeeded } from '../components/ToastsWhenNeeded.tsx';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
 import { createAdminHandlers } from '../admin/mocks/handlers.ts';
 import { createAdminMockState, type AdminMockState } from '../admin/mocks/state.ts';
@@ -110,7 +110,7 @@ export function renderInAdmin(element: ReactElement, options: { path?: string } 
             store={memoryStore()}
           >
             {element}
-            <Toasts />
+            <ToastsWhenNeeded />
           </AdminContext>
         ),
       },
