@@ -247,13 +247,23 @@ describe('the side sheet on a phone (spec §2.4, §6)', () => {
 });
 
 describe('navigation', () => {
+  it('never reads the scroll position as the dashboard shows: the top bar stays put (react-admin patched, issue 20)', async () => {
+    // react-admin's sidebar asked MUI's scroll trigger whether the bar should hide; reading the
+    // scroll position laid the page out in the middle of the first commit.
+    const read = vi.spyOn(window, 'pageYOffset', 'get');
+    dashboardAs('client');
+    await screen.findByRole('heading', { level: 1 });
+    await sidebar();
+    expect(read).not.toHaveBeenCalled();
+  });
+
   it('starts every screen at its top', async () => {
     const { user } = dashboardAs('associate');
     const menu = await sidebar();
     const scrolled = vi.spyOn(window, 'scrollTo');
     await user.click(within(menu).getByRole('menuitem', { name: 'Meeting History' }));
     await screen.findByRole('heading', { name: 'Meeting History' });
-    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith({ top: 0 }));
   });
 });
 
