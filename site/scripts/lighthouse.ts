@@ -174,7 +174,6 @@ export interface PageSummary {
   benchmarkIndex: number;
 }
 
-
 /** The run with the median performance score. */
 function medianRun(runs: Run[]): Run {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
