@@ -66,6 +66,11 @@ async function inspectorSession(inspectPort: number): Promise<{ send(method: str
     if (message.error) call.rej(new Error(message.error.message));
     else call.res(message.result ?? {});
   };
+  // A process that exits (or closes the session) fails what was asked of it instead of leaving it waiting.
+  socket.onclose = () => {
+    for (const call of waiting.values()) call.rej(new Error('the inspector closed before it answered'));
+    waiting.clear();
+  };
   let nextId = 1;
   return {
     send: (method, params = {}) =>
