@@ -201,21 +201,10 @@ function prerenderedLoginPage(): Plugin {
     async generateBundle(_options, bundle) {
       const index = bundle[PORTAL_PAGES.signIn];
       if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
-      const server = await createServer({
-        configFile: false,
-        root: fromHere('.'),
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-        plugins: [react()],
-      });
-      let page: { markup: string; title: string };
-      try {
-        const { renderLoginPage } = (await server.ssrLoadModule('/src/login/prerender.tsx')) as { renderLoginPage: () => Promise<typeof page> };
-        page = await renderLoginPage();
-      } finally {
-        await server.close();
-      }
+      const page = await withServerModule<{ renderLoginPage: () => Promise<{ markup: string; title: string }> }, { markup: string; title: string }>(
+        '/src/login/prerender.tsx',
+        (module) => module.renderLoginPage(),
+      );
       const submit = /<button([^>]*) type="submit"/g;
       if ((page.markup.match(submit) ?? []).length !== 1) return this.error('the drawn sign-in page has no single submit button');
       const markup = page.markup.replace(submit, '<button$1 type="submit" disabled=""');
@@ -241,6 +230,49 @@ function prerenderedLoginPage(): Plugin {
       this.emitFile({ type: 'asset', fileName: PORTAL_PAGES.login, source: html });
     },
   };
+}
+
+/**
+ * Writes the style engine's rules for the first screens behind the login into the pages that open
+ * them (SIGNED_IN_PAGES), drawn by src/firstScreenStyles.tsx: the first commit there took about
+ * half its time compiling and inserting them (issue 20). Built in production mode, their names are
+ * bare hashes, the names the app's own build gives the same rules; a name with a label would be a
+ * development build's, which the app would never find.
+ */
+function firstScreenStyles(): Plugin {
+  return {
+    name: 'bh-first-screen-styles',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const style = await withServerModule<{ renderFirstScreenStyles: () => Promise<string> }, string>('/src/firstScreenStyles.tsx', (module) =>
+        module.renderFirstScreenStyles(),
+      );
+      if (!/^<style data-emotion="css [0-9a-z]+( [0-9a-z]+)+">[^<]+<\/style>$/.test(style)) return this.error('the first screens\' styles are not one element of production style names');
+      for (const { fileName } of SIGNED_IN_PAGES) {
+        const page = bundle[fileName];
+        if (page?.type !== 'asset' || !String(page.source).includes('</head>')) return this.error(`${fileName} is not in the bundle, or has no </head>`);
+        page.source = String(page.source).replace('</head>', () => `${style}</head>`);
+      }
+    },
+  };
+}
+
+/** Runs `use` on one of the app's modules loaded through Vite's server renderer, in a server made for it. */
+async function withServerModule<M, T>(path: string, use: (module: M) => Promise<T>): Promise<T> {
+  const server = await createServer({
+    configFile: false,
+    root: fromHere('.'),
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    plugins: [react()],
+  });
+  try {
+    return await use((await server.ssrLoadModule(path)) as M);
+  } finally {
+    await server.close();
+  }
 }
 
 /**
@@ -275,7 +307,7 @@ function loaderScript(entry: string, preloads: string[]): string {
 
 export default defineConfig(({ mode }) => ({
   base: '/',
-  plugins: [react(), bootScreen(), signedInPages(), prerenderedLoginPage(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
+  plugins: [react(), bootScreen(), signedInPages(), firstScreenStyles(), prerenderedLoginPage(), ...(mode === 'mock' ? [msw({ mode: 'worker-only' })] : [])],
   resolve: {
     // node-polyglot (react-admin's translations) asks for the `object.entries` polyfill, which
     // brings get-intrinsic and about fifteen more helper packages (about 40 KB before

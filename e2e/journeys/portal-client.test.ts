@@ -107,6 +107,38 @@ describe('a client on the portal', () => {
     expect(consoleErrors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
   });
 
+  it('opening the dashboard directly, finds the first screen\'s styles already in the page and makes none of them again', async () => {
+    const { client } = await seedClientWithMeeting();
+    const { page, context } = await session.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, baseUrl, client);
+    await acceptPrivacyNotice(page);
+    await page.getByRole('region', { name: 'Next Meeting' }).waitFor();
+
+    const again = await context.newPage();
+    await again.goto(`${baseUrl}/dashboard`);
+    await again.getByRole('region', { name: 'Next Meeting' }).waitFor();
+    // Read in the page (the journeys' types have no DOM): the page's own element (portal/src/firstScreenStyles.tsx), the
+    // names of the rules emotion inserted as the app ran, and the style names of the top bar and the greeting.
+    const styles = (await again.evaluate(`(() => {
+      const drawn = document.querySelector('style[data-emotion^="css "]')?.getAttribute('data-emotion')?.split(' ').slice(1) ?? [];
+      const made = new Set();
+      for (const element of document.querySelectorAll('style[data-emotion="css"]')) {
+        for (const rule of element.sheet?.cssRules ?? []) {
+          const name = /^\\.css-([0-9a-z]+)/.exec(rule.selectorText ?? '')?.[1];
+          if (name) made.add(name);
+        }
+      }
+      const named = (element) => [...(element?.classList ?? [])].find((c) => c.startsWith('css-'))?.slice(4) ?? '';
+      return { drawn, made: [...made], topBar: named(document.querySelector('header')), greeting: named(document.querySelector('[data-testid="dashboard-quote"]')) };
+    })()`)) as { drawn: string[]; made: string[]; topBar: string; greeting: string };
+    expect(styles.drawn.length).toBeGreaterThan(30);
+    // The shell's top bar and the dashboard's greeting are styled by rules the page brought…
+    expect(styles.drawn).toContain(styles.topBar);
+    expect(styles.drawn).toContain(styles.greeting);
+    // …and the app compiled none of those rules again.
+    expect(styles.made.filter((name) => styles.drawn.includes(name))).toEqual([]);
+  });
+
   it('lists the services to book more sessions', async () => {
     const { client } = await seedClientWithMeeting();
     const { page } = await session.newPage();

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from '@bh/shared/contract';
@@ -19,6 +19,8 @@ const PORTAL = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(PORTAL, 'dist');
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const LOGIN_JS_BUDGET = 300_000;
+/** The first screens' styles in the pages behind the login (src/firstScreenStyles.tsx). */
+const FIRST_SCREEN_STYLES = /<style data-emotion="css [^"]*">[^<]*<\/style>/g;
 
 const manifestSchema = z.record(
   z.string(),
@@ -259,10 +261,27 @@ describe('the portal bundle budget', () => {
     expect(named(dashboard).filter((file) => !loginFiles().has(file)).sort()).toEqual(filesAfterLogin(dashboard));
     expect(named(signedIn).filter((file) => !loginFiles().has(file)).sort()).toEqual(filesAfterLogin(signedIn));
     expect(filesAfterLogin(signedIn)).toContain(fileOf('src/layout/Layout.tsx'));
-    // The same page otherwise: the entry script, the loading screen.
-    const strip = (page: string) => read(page).replace(/<link rel="modulepreload"[^>]*>/g, '');
+    // The same page otherwise: the entry script, the loading screen (and behind the login the first screens' styles, below).
+    const strip = (page: string) => read(page).replace(/<link rel="modulepreload"[^>]*>/g, '').replace(FIRST_SCREEN_STYLES, '');
     expect(strip(dashboard)).toBe(strip(signIn));
     expect(strip(signedIn)).toBe(strip(signIn));
+  });
+
+  it('writes the first screens\' styles into the pages behind the login, as one element of production style names (issue 20)', () => {
+    const { signIn, signedIn, dashboard } = PORTAL_PAGES;
+    for (const page of [signedIn, dashboard]) {
+      const styles = read(page).match(FIRST_SCREEN_STYLES) ?? [];
+      expect(styles, page).toHaveLength(1);
+      // Bare hashes, as the app's production build names the same rules (a development build adds labels).
+      const names = /data-emotion="css ([^"]+)"/.exec(styles[0]!)![1]!.split(' ');
+      expect(names.length, page).toBeGreaterThan(30);
+      for (const name of names) expect(name).toMatch(/^[0-9a-z]+$/);
+      // Each name's rules are in the element (the app looks for none of them again).
+      for (const name of names) expect(styles[0], name).toContain(`.css-${name}`);
+      // A few kilobytes on the wire in the page that brings them.
+      expect(brotliCompressSync(styles[0]!).length, page).toBeLessThan(8 * 1024);
+    }
+    expect(read(signIn)).not.toMatch(FIRST_SCREEN_STYLES);
   });
 
   it('writes /login’s page with the app’s first render in it, its Login button disabled, and asks for the sign-in page’s files once it has painted (issue 20)', () => {
