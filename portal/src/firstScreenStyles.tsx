@@ -22,12 +22,12 @@ const EMOTION_STYLE = /<style data-emotion="css ([^"]+)"[^>]*>([\s\S]*?)<\/style
  * pages that open them (vite.config.ts). The portal's first render there (the shell, the notice
  * gate and a client's dashboard with one meeting, as start.tsx draws it once the person and the
  * first data are known) is drawn with made-up data, as a phone and as a laptop would draw it, and
- * only its styles are kept, in one
- * element that emotion, as it starts in the browser, takes as already inserted. The first commit
- * then finds those styles in place instead of compiling each and inserting it into the page's
- * sheet, which was about half of that commit's time (issue 20). A style the real screen needs
- * beyond them (another role's menu, the tables drawn after the first commit) is made as before; a style name is a hash of
- * its rules, so a kept one is always the rules the app would have made.
+ * only its styles are kept, in one element that emotion, as it starts in the browser, takes as
+ * already inserted. The first commit then finds those styles in place instead of compiling each
+ * and inserting it into the page's sheet, which was about half of that commit's time (issue 20).
+ * A style the real screen needs beyond them (another role's menu, the tables drawn after the first
+ * commit) is made as before; a style's name is a hash of its rules, so a kept one is always the
+ * rules the app would have made.
  */
 export async function renderFirstScreenStyles(): Promise<string> {
   await Promise.all([loadLayout(), loadNoticeGate(), loadDashboard()]);
