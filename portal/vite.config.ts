@@ -201,10 +201,7 @@ function prerenderedLoginPage(): Plugin {
     async generateBundle(_options, bundle) {
       const index = bundle[PORTAL_PAGES.signIn];
       if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
-      const page = await withServerModule<{ renderLoginPage: () => Promise<{ markup: string; title: string }> }, { markup: string; title: string }>(
-        '/src/login/prerender.tsx',
-        (module) => module.renderLoginPage(),
-      );
+      const page = await withServerModule('/src/login/prerender.tsx', (module: { renderLoginPage(): Promise<{ markup: string; title: string }> }) => module.renderLoginPage());
       const submit = /<button([^>]*) type="submit"/g;
       if ((page.markup.match(submit) ?? []).length !== 1) return this.error('the drawn sign-in page has no single submit button');
       const markup = page.markup.replace(submit, '<button$1 type="submit" disabled=""');
@@ -245,9 +242,7 @@ function firstScreenStyles(): Plugin {
     apply: 'build',
     enforce: 'post',
     async generateBundle(_options, bundle) {
-      const style = await withServerModule<{ renderFirstScreenStyles: () => Promise<string> }, string>('/src/firstScreenStyles.tsx', (module) =>
-        module.renderFirstScreenStyles(),
-      );
+      const style = await withServerModule('/src/firstScreenStyles.tsx', (module: { renderFirstScreenStyles(): Promise<string> }) => module.renderFirstScreenStyles());
       if (!/^<style data-emotion="css [0-9a-z]+( [0-9a-z]+)+">[^<]+<\/style>$/.test(style)) return this.error('the first screens\' styles are not one element of production style names');
       for (const { fileName } of SIGNED_IN_PAGES) {
         const page = bundle[fileName];

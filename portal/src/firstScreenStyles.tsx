@@ -1,7 +1,4 @@
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { memoryStore } from 'react-admin';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { NOTICE_VERSION, servicesCatalogue } from '@bh/shared';
 import { DASHBOARD_PATH } from '@bh/shared/rules/portal-pages';
 import { App, createPortalProviders, createQueryClient } from './App.tsx';
@@ -11,6 +8,7 @@ import { addMeeting, addUser, createMockDb } from './mocks/db.ts';
 import { publicUser } from './mocks/handlers.ts';
 import { noticeQuery } from './privacy/client.ts';
 import { servicesQuery } from './dashboard/services.ts';
+import { renderAt } from './serverRender.tsx';
 import { theme } from './theme.ts';
 import { loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
 
@@ -73,10 +71,6 @@ async function drawnAt(width: number): Promise<string> {
   const portal = createPortalProviders(() => DASHBOARD_PATH, { queryClient });
   queryClient.setQueryData(servicesQuery(portal.dataProvider).queryKey, servicesCatalogue());
 
-  const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={queryClient} store={memoryStore()} />;
-  const handler = createStaticHandler([{ path: '*', element: app }]);
-  const context = await handler.query(new Request(new URL(DASHBOARD_PATH, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${DASHBOARD_PATH} answered ${context.status} at build time`);
   // react-admin reads the page as it renders: its preferences inspector the body's width (and then
   // draws nothing unless its editor is open), its title the element it would write into. Both are
   // given for this render alone, once every module has loaded: the style engine decides as it loads
@@ -87,11 +81,8 @@ async function drawnAt(width: number): Promise<string> {
   const components = theme.components;
   theme.components = { ...components, MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: (query: string) => ({ matches: matchesWidth(query, width) }) } } };
   try {
-    const markup = renderToString(
-      <StrictMode>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-      </StrictMode>,
-    );
+    const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={queryClient} store={memoryStore()} />;
+    const markup = await renderAt(DASHBOARD_PATH, app);
     if (!markup.includes('Hello, Client!') || !markup.includes('with Associate Name')) throw new Error(`the first render at ${DASHBOARD_PATH} did not draw the dashboard at build time`);
     return markup;
   } finally {

@@ -1,9 +1,7 @@
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App } from '../App.tsx';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
 import { screenTitle } from '../layout/useScreenTitle.ts';
+import { renderAt } from '../serverRender.tsx';
 import { LOGIN_PATH } from '../providers/authProvider.ts';
 import { markLoginPageDrawn } from './prerenderMarks.ts';
 
@@ -16,15 +14,7 @@ import { markLoginPageDrawn } from './prerenderMarks.ts';
  */
 export async function renderLoginPage(): Promise<{ markup: string; title: string }> {
   markLoginPageDrawn();
-  const handler = createStaticHandler([{ path: '*', element: <App /> }]);
-  const context = await handler.query(new Request(new URL(LOGIN_PATH, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${LOGIN_PATH} answered ${context.status} at build time`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const markup = renderToString(
-    <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>,
-  );
+  const markup = await renderAt(LOGIN_PATH, <App />);
   const translate = (key: string) => i18nProvider.translate(key);
   return { markup, title: screenTitle(translate('bh.menu.login'), translate('bh.app.name')) };
 }
