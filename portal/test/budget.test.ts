@@ -232,6 +232,19 @@ describe('the portal bundle budget', () => {
     expect([...loginFiles()].sort()).toEqual([index?.file ?? '', ...steps, ...runtime].sort());
   });
 
+  it('asks V8 to compile, as they arrive, every function of the files the pages run as they start, and of no other file (issue 20)', () => {
+    const hint = '//# allFunctionsCalledOnLoad';
+    const eager = new Set([...loginFiles(), ...filesAfterLogin(PORTAL_PAGES.dashboard), ...filesAfterLogin(PORTAL_PAGES.signedIn)]);
+    expect(eager).toContain(fileOf('src/dashboard/Dashboard.tsx'));
+    // The hint counts only on a file's first line.
+    for (const file of eager) expect(read(file).split('\n', 1)[0], file).toBe(hint);
+    const others = readdirSync(join(DIST, 'app-assets'))
+      .map((file) => `app-assets/${file}`)
+      .filter((file) => file.endsWith('.js') && !eager.has(file));
+    expect(others.length).toBeGreaterThan(10);
+    for (const file of others) expect(read(file), file).not.toContain(hint);
+  });
+
   it('leaves out of /login the polyfill of Object.entries that react-admin’s translations ask for, with the helper packages under it', () => {
     // get-intrinsic, the largest of them, names every built-in it knows in strings the minifier keeps.
     for (const file of loginFiles()) expect(read(file), file).not.toContain('%AggregateError%');
