@@ -81,32 +81,38 @@ function reachable(graph: ModuleGraph, starts: string[], stop: Set<string>): Set
 let firstScreenModules: Set<string> | null = null;
 function signedInChunk(id: string, graph: ModuleGraph): string | null {
   firstScreenModules ??= reachable(graph, FIRST_SCREENS, reachable(graph, [ENTRY, BOOT_GRAPH], new Set()));
-  return firstScreenModules.has(id) ? SIGNED_IN_CHUNK : null;
+  return firstScreenModules.has(id) ? 'signed-in' : null;
 }
-const SIGNED_IN_CHUNK = 'signed-in';
 
 /**
  * V8 compiles a function when it is first called, on the main thread, unless its file asks for all
  * of its functions to be compiled as it arrives (Chrome 136's explicit compile hint, a comment on
  * the file's first line): then they are compiled off the main thread while the file streams in.
- * Most of what the start-up's files and the first screens' file hold runs as a page behind the
- * login starts, so those files ask for it; every other file is compiled as before. Browsers without
- * the hint read a comment. Written once the bundle is complete, after Vite has put its own first
- * line (the preload helper's list of files) into the files that import others on demand.
+ * Most of what the files the portal's pages name (the start-up's, and behind the login the first
+ * screens') holds runs as the page starts, so those files ask for it; every other file is compiled
+ * as before. Browsers without the hint read a comment. Written once the bundle is complete, after
+ * Vite has put its own first line (the preload helper's list of files) into the files that import
+ * others on demand.
  */
 const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 function compileHints(): Plugin {
-  const eager = new Set(['rolldown-runtime', ...BOOT_STEPS.map((step) => step.name), SIGNED_IN_CHUNK]);
   return {
     name: 'bh-compile-hints',
     apply: 'build',
     enforce: 'post',
     generateBundle: {
-      // After Vite's own, which put the preload helper's list first.
+      // After Vite's own, which put the preload helper's list first (and after signedInPages wrote the pages).
       order: 'post',
       handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !(eager.has(chunk.name) || (chunk.isEntry && chunk.moduleIds.includes(ENTRY)))) continue;
+        const named = new Set<string>();
+        for (const fileName of [PORTAL_PAGES.signIn, ...SIGNED_IN_PAGES.map((page) => page.fileName)]) {
+          const page = bundle[fileName];
+          if (page?.type !== 'asset') return this.error(`${fileName} is not in the bundle`);
+          for (const [, file] of String(page.source).matchAll(/ (?:src|href)="\/([^"]+\.js)"/g)) named.add(file ?? '');
+        }
+        for (const file of named) {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk') return this.error(`a page names ${file}, which is not a chunk of the bundle`);
           chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
           // One more line at the top: a source map's lines start one later.
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
