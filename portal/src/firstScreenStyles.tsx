@@ -2,6 +2,7 @@ import { memoryStore } from 'react-admin';
 import { NOTICE_VERSION, servicesCatalogue } from '@bh/shared';
 import { DASHBOARD_PATH } from '@bh/shared/rules/portal-pages';
 import { App, createPortalProviders, createQueryClient } from './App.tsx';
+import { LaterDrawnAtOnce } from './components/Later.tsx';
 import { answerAuthQueries } from './firstData.ts';
 import { MEETINGS_QUERY_KEY } from './meetings/useMeetings.ts';
 import { addMeeting, addUser, createMockDb } from './mocks/db.ts';
@@ -18,14 +19,14 @@ const EMOTION_STYLE = /<style data-emotion="css ([^"]+)"[^>]*>([\s\S]*?)<\/style
 /**
  * The style engine's rules for the first screens behind the login, written at build time into the
  * pages that open them (vite.config.ts). The portal's first render there (the shell, the notice
- * gate and a client's dashboard with one meeting, as start.tsx draws it once the person and the
- * first data are known) is drawn with made-up data, as a phone and as a laptop would draw it, and
- * only its styles are kept, in one element that emotion, as it starts in the browser, takes as
- * already inserted. The first commit then finds those styles in place instead of compiling each
- * and inserting it into the page's sheet, which was about half of that commit's time (issue 20).
- * A style the real screen needs beyond them (another role's menu, the tables drawn after the first
- * commit) is made as before; a style's name is a hash of its rules, so a kept one is always the
- * rules the app would have made.
+ * gate and a client's dashboard with two sessions to come, as start.tsx draws it once the person
+ * and the first data are known), with the table of sessions the commits after it add, is drawn
+ * with made-up data, as a phone and as a laptop would draw it, and only its styles are kept, in one
+ * element that emotion, as it starts in the browser, takes as already inserted. The first commits
+ * then find those styles in place instead of compiling each and inserting it into the page's
+ * sheet, which was about half of the first commit's time (issue 20). A style the real screen needs
+ * beyond them (another role's menu and tables) is made as before; a style's name is a hash of its
+ * rules, so a kept one is always the rules the app would have made.
  */
 export async function renderFirstScreenStyles(): Promise<string> {
   await Promise.all([loadLayout(), loadNoticeGate(), loadDashboard()]);
@@ -63,11 +64,14 @@ async function drawnAt(width: number): Promise<string> {
   const db = createMockDb();
   const associate = addUser(db, { name: 'Associate Name', email: 'associate@example.in', role: 'doctor', isVerified: 'verified' });
   const client = addUser(db, { name: 'Client Name', email: 'client@example.in', role: 'user' });
-  const meeting = addMeeting(db, { client, associate, startsAt: new Date(Date.now() + 3 * 3_600_000) });
+  // The next session and one later on: the card, and the table of sessions to come below it (as
+  // cards on a phone). A client sees no table of held sessions.
+  const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
+  const meetings = [addMeeting(db, { client, associate, startsAt: hours(3) }), addMeeting(db, { client, associate, startsAt: hours(96) })];
   const queryClient = createQueryClient();
   answerAuthQueries(queryClient, publicUser(client));
   queryClient.setQueryData(noticeQuery().queryKey, { version: NOTICE_VERSION, accepted: true, consents: [] });
-  queryClient.setQueryData(MEETINGS_QUERY_KEY, [meeting]);
+  queryClient.setQueryData(MEETINGS_QUERY_KEY, meetings);
   const portal = createPortalProviders(() => DASHBOARD_PATH, { queryClient });
   queryClient.setQueryData(servicesQuery(portal.dataProvider).queryKey, servicesCatalogue());
 
@@ -81,7 +85,12 @@ async function drawnAt(width: number): Promise<string> {
   const components = theme.components;
   theme.components = { ...components, MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: (query: string) => ({ matches: matchesWidth(query, width) }) } } };
   try {
-    const app = <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={queryClient} store={memoryStore()} />;
+    // A server render runs no effects, so the tables that come in later commits (components/Later.tsx) are drawn in this one.
+    const app = (
+      <LaterDrawnAtOnce.Provider value>
+        <App authProvider={portal.authProvider} dataProvider={portal.dataProvider} queryClient={queryClient} store={memoryStore()} />
+      </LaterDrawnAtOnce.Provider>
+    );
     const markup = await renderAt(DASHBOARD_PATH, app);
     if (!markup.includes('Hello, Client!') || !markup.includes('with Associate Name')) throw new Error(`the first render at ${DASHBOARD_PATH} did not draw the dashboard at build time`);
     return markup;

@@ -1,4 +1,11 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Whether every `Later` below draws its children in the same render: for a render that runs no
+ * effects, the build's server render of the first screens (firstScreenStyles.tsx), which keeps the
+ * styles of all they show, the tables too.
+ */
+export const LaterDrawnAtOnce = createContext(false);
 
 /**
  * Its children, drawn in a render of their own after the one that mounts it: React first commits
@@ -9,9 +16,10 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
  * is itself deferred it answers `true` at once, so a nested one would not wait.)
  */
 export function Later({ children }: { children: ReactNode }) {
+  const atOnce = useContext(LaterDrawnAtOnce);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     startTransition(() => setReady(true));
   }, []);
-  return ready ? children : null;
+  return ready || atOnce ? children : null;
 }
