@@ -1,7 +1,8 @@
 /**
  * `pnpm bench`: how fast and how light the product is, measured in one run on this machine.
  * Every target is a ratio or a budget measured within the run (the API against a bare node:http
- * server, a login against one Argon2id hash), so a busy machine moves both sides together. The
+ * server, a login against one Argon2id hash), so a busy machine moves both sides together; beside
+ * the two API targets it measures their floors, the least any API could read on this machine. The
  * data set is generated here and written in bulk through `@bh/api/seed/bulk`. Progress goes to
  * stderr as it runs; the result is a table followed by one machine-readable JSON line, and the
  * exit code is 1 when any target is missed (or a part could not run).
@@ -191,9 +192,10 @@ async function readShapes(db: ReturnType<MongoClient['db']>, clientId: ObjectId)
 
 async function benchApi(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bh-bench-'));
-  const [barePort, apiPort, inspectPort] = [await freePort(), await freePort(), await freePort()];
-  progress('starting a bare node:http server and the API (NODE_ENV=production, LOG_LEVEL=silent)');
+  const [barePort, floorPort, apiPort, inspectPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  progress('starting a bare node:http server, one Hono route with the product\'s headers, and the API (NODE_ENV=production, LOG_LEVEL=silent)');
   const bare = await startProcess('scripts/bench/bare-server.ts', barePort, {}, '/');
+  const floor = await startProcess('scripts/bench/hono-floor-server.ts', floorPort, {}, '/api/v1/health');
   // BENCH_MONGODB_URI measures the API on that server instead, in a database of its own that is
   // dropped afterwards; by default the API starts its embedded database.
   const external = process.env.BENCH_MONGODB_URI ?? '';
@@ -224,16 +226,25 @@ async function benchApi(): Promise<void> {
 
     // 2. The framework's cost: a call that needs no query, interleaved with the bare server.
     await atRest([apiPid, ...dbPids]);
+    // The floor beside them: one Hono route with the product's headers and nothing else, which no
+    // API built on Hono with those headers can beat (README, "The targets against the machine's
+    // floors").
     const small = await interleaved('API overhead', [
       { name: 'bare node:http', run: load(`http://127.0.0.1:${barePort}/`) },
+      { name: 'one Hono route', run: load(`http://127.0.0.1:${floorPort}/api/v1/health`) },
       { name: '/api/v1/health', run: load(`${base}/api/v1/health`) },
     ]);
+    await floor.stop();
     const health = small['/api/v1/health']!;
     const bareR = small['bare node:http']!;
+    const floorR = small['one Hono route']!;
     const healthRatio = health.rps / bareR.rps;
+    const floorRatio = floorR.rps / bareR.rps;
     row('API', 'bare node:http, c=50 (req/s)', fmt(bareR.rps, 0));
     row('API', 'GET /api/v1/health, c=50 (req/s, p50/p99 ms)', `${fmt(health.rps, 0)}, ${health.p50}/${health.p99}${withErrors(health)}`);
     row('API', '/api/v1/health ÷ bare node:http (req/s)', fmt(healthRatio, 2), '≥ 0.80', clean(health) && healthRatio >= 0.8);
+    row('API', "floor: one Hono route answering at once with the product's headers, c=50 (req/s)", `${fmt(floorR.rps, 0)}${withErrors(floorR)}`);
+    row('API', "floor: that route ÷ bare node:http (req/s)", fmt(floorRatio, 2));
 
     // 3. A client's dashboard at 1,000 meetings; memory read once the API is at rest.
     await atRest([apiPid, ...dbPids]);
@@ -259,12 +270,23 @@ async function benchApi(): Promise<void> {
     // sit between the two memory readings.
     await atRest([apiPid, ...dbPids], 60_000);
     const hashMs = await argon2Ms();
-    const l = (await interleaved(`login at c=${LOGIN_CONNECTIONS}`, [
-      { name: 'login', run: (seconds) => runLoad({ url: `${base}/api/v1/user/login`, connections: LOGIN_CONNECTIONS, seconds, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: clientEmail, password: PASSWORD }) }) },
-    ])).login!;
+    // The floor beside it: the password check alone behind node:http (README, "The targets against
+    // the machine's floors").
+    const hashLoginPort = await freePort();
+    const hashLogin = await startProcess('scripts/bench/hash-login-server.ts', hashLoginPort, { BENCH_PASSWORD: PASSWORD }, '/');
+    const loginAt = (url: string): Load => (seconds) => runLoad({ url, connections: LOGIN_CONNECTIONS, seconds, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: clientEmail, password: PASSWORD }) });
+    const logins = await interleaved(`login at c=${LOGIN_CONNECTIONS}`, [
+      { name: 'login', run: loginAt(`${base}/api/v1/user/login`) },
+      { name: 'password check alone', run: loginAt(`http://127.0.0.1:${hashLoginPort}/`) },
+    ]).finally(() => hashLogin.stop());
+    const l = logins.login!;
+    const hashOnly = logins['password check alone']!;
     const loginRatio = l.p99 / hashMs;
+    const hashOnlyRatio = hashOnly.p99 / hashMs;
     row('API', `login, c=${LOGIN_CONNECTIONS} (req/s, p50/p99 ms)`, `${fmt(l.rps, 0)}, ${l.p50}/${l.p99}${withErrors(l)}`);
     row('API', `login p99 ÷ one Argon2id hash`, fmt(loginRatio, 2), '≤ 4', clean(l) && loginRatio <= 4);
+    row('API', `floor: the password check alone behind node:http, c=${LOGIN_CONNECTIONS} (req/s, p50/p99 ms)`, `${fmt(hashOnly.rps, 0)}, ${hashOnly.p50}/${hashOnly.p99}${withErrors(hashOnly)}`);
+    row('API', 'floor: its p99 ÷ one Argon2id hash', fmt(hashOnlyRatio, 2));
 
     for (const [name, r, rss, kept, once, dbRss] of [['1,000', meetings1k, rss1k, kept1k, alone1k, dbRss1k], ['50,000', meetings50k, rss50k, kept50k, alone50k, dbRss50k]] as const) {
       row('API', `get-meetings, 10 of ${name}, c=50 (req/s, p50/p99 ms)`, `${fmt(r.rps, 0)}, ${r.p50}/${r.p99}${withErrors(r)}`, name === '50,000' ? 'p99 ≤ 100 ms' : '', name === '50,000' ? clean(r) && r.p99 <= 100 : null);
@@ -282,11 +304,11 @@ async function benchApi(): Promise<void> {
     const percent = (n: number) => `${n >= 0 ? '+' : ''}${fmt(n * 100)} %`;
     row('API', 'memory kept, growth 1,000 → 50,000 meetings', percent(keptGrowth), '≤ +10 %', keptGrowth <= 0.1);
     row('API', 'RSS at rest, growth 1,000 → 50,000 meetings', percent(rssGrowth));
-    Object.assign(json, { api: { bare: bareR, health, meetings1k, meetings50k, login: l, hashMs, loginRatio, alone1k, alone50k, rss1k, rss50k, kept1k, kept50k, dbRss1k, dbRss50k, healthRatio, keptGrowth, rssGrowth } });
+    Object.assign(json, { api: { bare: bareR, health, honoFloor: floorR, floorRatio, meetings1k, meetings50k, login: l, hashOnlyLogin: hashOnly, hashMs, loginRatio, hashOnlyRatio, alone1k, alone50k, rss1k, rss50k, kept1k, kept50k, dbRss1k, dbRss50k, healthRatio, keptGrowth, rssGrowth } });
   } finally {
     if (external) await mongo.db(dbName).dropDatabase().catch(() => {});
     await mongo.close();
-    await Promise.all([api.stop(), bare.stop()]);
+    await Promise.all([api.stop(), bare.stop(), floor.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
