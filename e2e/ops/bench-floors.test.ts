@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api as ops } from '@bh/shared/contract';
-import { startProcess, type Proc } from '../../scripts/bench/processes.ts';
+import { HEALTH_PATH, startProcess, type Proc } from '../../scripts/bench/processes.ts';
 import { ApiClient } from '../support/api.ts';
 import { freePort, startProductServer, type ProductServer } from '../support/server.ts';
 
@@ -24,7 +24,7 @@ describe("the bench's floors", () => {
   beforeAll(async () => {
     [product, route, check] = await Promise.all([
       startProductServer({ entry: 'api/src/server.ts', env: { LOG_LEVEL: 'error' } }),
-      freePort().then((port) => startProcess('scripts/bench/hono-floor-server.ts', port, {}, '/api/v1/health')),
+      freePort().then((port) => startProcess('scripts/bench/hono-floor-server.ts', port, {}, HEALTH_PATH)),
       freePort().then((port) => startProcess('scripts/bench/hash-login-server.ts', port, { BENCH_PASSWORD: password }, '/')),
     ]);
   });
@@ -36,7 +36,7 @@ describe("the bench's floors", () => {
   it("answers health with the API's status, body and headers", async () => {
     // As the bench's load asks: for no compression.
     const asked = { headers: { 'accept-encoding': 'identity' } };
-    const [ours, floor] = await Promise.all([fetch(new ApiClient(product.baseUrl).url(ops.health.status), asked), fetch(`http://127.0.0.1:${route.port}/api/v1/health`, asked)]);
+    const [ours, floor] = await Promise.all([fetch(new ApiClient(product.baseUrl).url(ops.health.status), asked), fetch(`http://127.0.0.1:${route.port}${HEALTH_PATH}`, asked)]);
     expect(floor.status).toBe(ours.status);
     expect(await floor.json()).toEqual(await ours.json());
     expect(answerHeaders(floor)).toEqual(answerHeaders(ours));

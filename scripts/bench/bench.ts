@@ -18,7 +18,7 @@ import { insertAccount, insertAccountsInBulk, insertMeetingsInBulk, newMeetingDo
 import { collections, unpackCards } from '@bh/api/db/collections';
 import { istDateString } from '@bh/shared';
 import { medianResult, median, runLoad, type LoadResult } from './load.ts';
-import { elapsedMs, progress, rssMiBOf, startProcess, type KeptMemory } from './processes.ts';
+import { elapsedMs, HEALTH_PATH, progress, rssMiBOf, startProcess, type KeptMemory } from './processes.ts';
 import { measurePortal, measureSiteJs, runPortalLighthouse, runSiteLighthouse, startProduct } from './front-end.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -195,12 +195,12 @@ async function benchApi(): Promise<void> {
   const [barePort, floorPort, apiPort, inspectPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   progress('starting a bare node:http server, one Hono route with the product\'s headers, and the API (NODE_ENV=production, LOG_LEVEL=silent)');
   const bare = await startProcess('scripts/bench/bare-server.ts', barePort, {}, '/');
-  const floor = await startProcess('scripts/bench/hono-floor-server.ts', floorPort, {}, '/api/v1/health');
+  const floor = await startProcess('scripts/bench/hono-floor-server.ts', floorPort, {}, HEALTH_PATH);
   // BENCH_MONGODB_URI measures the API on that server instead, in a database of its own that is
   // dropped afterwards; by default the API starts its embedded database.
   const external = process.env.BENCH_MONGODB_URI ?? '';
   const dbName = external ? `bh_bench_${randomBytes(4).toString('hex')}` : 'better_health';
-  const api = await startProcess('api/src/server.ts', apiPort, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', MONGODB_URI: external, MONGODB_DB: dbName, ...(external ? { DOCUMENT_KEY: randomBytes(32).toString('base64') } : {}) }, '/api/v1/health', inspectPort);
+  const api = await startProcess('api/src/server.ts', apiPort, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', MONGODB_URI: external, MONGODB_DB: dbName, ...(external ? { DOCUMENT_KEY: randomBytes(32).toString('base64') } : {}) }, HEALTH_PATH, inspectPort);
   const base = `http://127.0.0.1:${apiPort}`;
   const lock = external ? null : (JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { port: number; pid: number; kind?: string });
   const mongo = new MongoClient(external || `mongodb://127.0.0.1:${lock!.port}/`, external ? {} : { retryWrites: false });
@@ -231,11 +231,11 @@ async function benchApi(): Promise<void> {
     // floors").
     const small = await interleaved('API overhead', [
       { name: 'bare node:http', run: load(`http://127.0.0.1:${barePort}/`) },
-      { name: 'one Hono route', run: load(`http://127.0.0.1:${floorPort}/api/v1/health`) },
-      { name: '/api/v1/health', run: load(`${base}/api/v1/health`) },
+      { name: 'one Hono route', run: load(`http://127.0.0.1:${floorPort}${HEALTH_PATH}`) },
+      { name: HEALTH_PATH, run: load(`${base}${HEALTH_PATH}`) },
     ]);
     await floor.stop();
-    const health = small['/api/v1/health']!;
+    const health = small[HEALTH_PATH]!;
     const bareR = small['bare node:http']!;
     const floorR = small['one Hono route']!;
     const healthRatio = health.rps / bareR.rps;

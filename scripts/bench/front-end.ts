@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/seed/demo';
 import { freePort } from '@bh/api/db/embedded';
-import { progress, ROOT, startProcess } from './processes.ts';
+import { HEALTH_PATH, progress, ROOT, startProcess } from './processes.ts';
 import type { PageSummary } from '../../site/scripts/lighthouse.ts';
 
 type RowFn = (area: string, measure: string, value: string, target?: string, pass?: boolean | null) => void;
@@ -85,7 +85,7 @@ export async function startProduct(): Promise<{ base: string; stop: () => Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'bh-bench-product-'));
   const port = await freePort();
   progress('starting the product (pnpm start) on a fresh embedded database with demo data');
-  const server = await startProcess('scripts/start.ts', port, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGODB_URI: '' }, '/api/v1/health');
+  const server = await startProcess('scripts/start.ts', port, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGODB_URI: '' }, HEALTH_PATH);
   return {
     base: `http://127.0.0.1:${port}`,
     stop: async () => {

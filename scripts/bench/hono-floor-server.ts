@@ -9,9 +9,10 @@
  */
 import { Hono } from 'hono';
 import { listen } from '@bh/api/web/connections';
+import { HEALTH_PATH } from './processes.ts';
 
 const app = new Hono();
-app.get('/api/v1/health', (c) => c.json({ status: 'ok', db: 'ok' }));
+app.get(HEALTH_PATH, (c) => c.json({ status: 'ok', db: 'ok' }));
 
 const server = await listen(app.fetch, { port: Number(process.env.PORT ?? 0), hostname: '127.0.0.1', bodyTimeoutMs: 10_000 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -3,8 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api, API_BASE } from '@bh/shared/contract';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** The API's health call, from its definition: what the bench waits for and loads. */
+export const HEALTH_PATH = `${API_BASE}${api.health.status.path}`;
 
 export interface Proc {
   child: ChildProcess;
