@@ -15,7 +15,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, PROJECT_ROOT } from '../api/src/db/embedded.ts';
+import { PROJECT_ROOT } from '../api/src/db/embedded.ts';
+import { freePort } from '../api/src/lib/ports.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/src/seed/demo.ts';
 
 const VERSION = '4.32.5';

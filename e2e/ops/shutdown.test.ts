@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAlive } from '@bh/api/db/embedded';
+import { isAlive } from '@bh/api/lib/ports';
 import { startProductServer } from '../support/server.ts';
 import { api as ops } from '@bh/shared/contract';
 import { ApiClient } from '../support/api.ts';

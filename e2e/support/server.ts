@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@bh/api/db/embedded';
+import { freePort } from '@bh/api/lib/ports';
 import { api as ops } from '@bh/shared/contract';
 import { ApiClient } from './api.ts';
 

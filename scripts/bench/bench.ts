@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { ARGON2_PARAMS, hashPassword } from '@bh/api/lib/password';
-import { freePort } from '@bh/api/db/embedded';
+import { freePort } from '@bh/api/lib/ports';
 import { insertAccount, insertAccountsInBulk, insertMeetingsInBulk, newMeetingDoc, type MeetingDoc } from '@bh/api/seed/bulk';
 import { collections, unpackCards } from '@bh/api/db/collections';
 import { istDateString } from '@bh/shared';

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@bh/api/seed/demo';
-import { freePort } from '@bh/api/db/embedded';
+import { freePort } from '@bh/api/lib/ports';
 import { HEALTH_PATH, progress, ROOT, startProcess } from './processes.ts';
 import type { PageSummary } from '../../site/scripts/lighthouse.ts';
 

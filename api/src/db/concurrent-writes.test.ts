@@ -6,12 +6,12 @@ import { createMongoClient, mongoClientOptions } from '../lib/mongo.ts';
 /**
  * Reads and writes sent again and again, as every request's are. Our FerretDB build keeps each
  * connection's compiled statements for their SQL text and runs them again with new values
- * (bhStmtCache, FERRETDB_PATCHES in embedded.ts); the tests below check that a statement run again
+ * (bhStmtCache, FERRETDB_PATCHES in tools/ferretdb/patches.ts); the tests below check that a statement run again
  * answers for its new values and sees every write before it.
  *
  * Writes sent together on many connections, as a login's are (a rate-limit slot, two slots given
  * back and a session) and a burst of bookings'. Our FerretDB build has them take turns in the
- * server rather than in SQLite's busy handler (bhWriteTurn, FERRETDB_PATCHES in embedded.ts): these
+ * server rather than in SQLite's busy handler (bhWriteTurn, FERRETDB_PATCHES in tools/ferretdb/patches.ts): these
  * tests check that every write still lands or is refused exactly as it should, and that none keeps
  * its turn afterwards, refused or not. How much sooner they land is the bench's to measure (README,
  * "Logins").

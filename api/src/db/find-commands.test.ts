@@ -11,7 +11,7 @@ const onFerretDb = () => inject('mongoEngine') === 'ferretdb';
 
 // Our FerretDB build answers a find's question about its collection (capped or not) from that one
 // collection's metadata, parses a command's parameters with tags read once per command type, and
-// formats debug messages only when they are kept (FERRETDB_PATCHES in embedded.ts). Finds must
+// formats debug messages only when they are kept (FERRETDB_PATCHES in tools/ferretdb/patches.ts). Finds must
 // answer as they did before: these run on MongoDB alike.
 describe('find commands', () => {
   it("reads a collection's documents with each of a find's parameters applied", async () => {

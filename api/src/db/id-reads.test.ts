@@ -31,7 +31,7 @@ function expectIndexed(plan: string) {
 describe('reads by _id', () => {
   // Every request's session, account and list of meetings is such a read: on the embedded FerretDB
   // it read the whole table row by row until our build made its lookup use the _id index
-  // (FERRETDB_PATCHES in embedded.ts).
+  // (FERRETDB_PATCHES in tools/ferretdb/patches.ts).
   it('find one document through the _id index, not by reading the collection', async () => {
     const users = Array.from({ length: 50 }, (_, i) => ({ _id: new ObjectId(), email: `reader-${i}@test.betterhealth.in` }));
     await ctx.deps.db.collection('id_reads').insertMany(users);

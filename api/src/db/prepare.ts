@@ -3,7 +3,7 @@
  * or test run (builds FerretDB once when no mongod or FerretDB is installed, printing progress).
  */
 import { spawnSync } from 'node:child_process';
-import { buildFerretDb, findFerretDb } from './embedded.ts';
+import { buildFerretDb, findFerretDb } from '../../../tools/ferretdb/build.ts';
 
 const hasMongod = spawnSync('mongod', ['--version'], { stdio: 'ignore' }).status === 0;
 if (hasMongod) {
