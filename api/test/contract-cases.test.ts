@@ -1,12 +1,12 @@
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@bh/shared/contract';
-import { CALLER_ACCOUNTS, CASES_NOW, caseHeaders, contractCases, judge, type ContractCase, type WorldRefs } from '@bh/shared/contract/cases';
+import { CALLER_ACCOUNTS, CASES_NOW, caseHeaders, contractCases, judge, type ContractCase, type WorldRefs } from '@bh/shared/test/contract-cases';
 import { createTestContext, type TestContext } from './context.ts';
 import { storeMeetingBetween } from './meetings.ts';
 
 /**
- * The contract cases (`shared/src/contract/cases.ts`) against the real API on the embedded
+ * The contract cases (`shared/test/contract-cases.ts`) against the real API on the embedded
  * database: each case builds its world through the API's test helpers, signs its caller in and
  * sends its request through the typed client. The same table runs against the portal's mocks.
  */

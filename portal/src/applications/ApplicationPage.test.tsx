@@ -6,7 +6,7 @@ import { FILE_NAME_DISPLAY_LENGTH, PRIVACY_MESSAGES, truncate, UPLOAD_MESSAGES, 
 import { addApplicant } from '../admin/mocks/state.ts';
 import { addUser, type MockDb, type MockUser } from '../mocks/db.ts';
 import { privacyState } from '../privacy/mocks.ts';
-import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/testing/application-messages';
+import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/test/application-messages';
 import { createDataProvider } from '../providers/dataProvider.ts';
 import type { UploadOptions } from '../providers/upload.ts';
 import { renderPortal, testDb } from '../test/render.tsx';

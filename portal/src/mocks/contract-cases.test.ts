@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE, createApiClient, type OperationConfig } from '@bh/shared/contract';
 import { api } from '@bh/shared/contract';
-import { CALLER_ACCOUNTS, CASES_NOW, caseHeaders, contractCases, judge, type ContractCase, type WorldRefs } from '@bh/shared/contract/cases';
+import { CALLER_ACCOUNTS, CASES_NOW, caseHeaders, contractCases, judge, type ContractCase, type WorldRefs } from '@bh/shared/test/contract-cases';
 import { createAdminHandlers } from '../admin/mocks/handlers.ts';
 import { createAdminMockState } from '../admin/mocks/state.ts';
 import { server } from '../test/server.ts';
@@ -9,7 +9,7 @@ import { addMeeting, addUser, createMockDb } from './db.ts';
 import { createHandlers } from './handlers.ts';
 
 /**
- * The contract cases (`shared/src/contract/cases.ts`) against the portal's MSW handlers: the same
+ * The contract cases (`shared/test/contract-cases.ts`) against the portal's MSW handlers: the same
  * table the API passes on the embedded database (`api/test/contract-cases.test.ts`), so a mock
  * that answers otherwise than the API fails here.
  */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allOperations } from '../contract/cases.ts';
+import { allOperations } from '../../test/contract-cases.ts';
 import { mayCall, type AccessSubject } from '../contract/access.ts';
 import { firstCallsFor, withinMs } from './first-calls.ts';
 import { PORTAL_PAGES } from './portal-pages.ts';

@@ -22,7 +22,7 @@ import {
   validApplication,
 } from '../../../test/applications.ts';
 import { revealNumbers } from './register.service.ts';
-import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/testing/application-messages';
+import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/test/application-messages';
 
 let ctx: TestContext;
 let admin: { cookie: string; id: string; email: string };

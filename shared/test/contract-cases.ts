@@ -1,14 +1,14 @@
-import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES, GENERAL_MESSAGES } from '../messages/index.ts';
-import { MEETING_MESSAGES } from '../messages/meeting.ts';
-import { PAYMENT_MESSAGES } from '../messages/payments.ts';
-import { PRIVACY_MESSAGES } from '../messages/privacy.ts';
-import { REGISTRATION_MESSAGES } from '../messages/registration.ts';
-import { errorResponseSchema } from '../schemas/common.ts';
-import type { Role, VerificationStatus } from '../schemas/index.ts';
-import { ACCESS, PRINCIPALS, type Principal } from './access.ts';
-import { successSchema } from './client.ts';
-import type { OperationConfig } from './define.ts';
-import { api } from './index.ts';
+import { ACCOUNT_LINK_MESSAGES, AUTH_MESSAGES, GENERAL_MESSAGES } from '../src/messages/index.ts';
+import { MEETING_MESSAGES } from '../src/messages/meeting.ts';
+import { PAYMENT_MESSAGES } from '../src/messages/payments.ts';
+import { PRIVACY_MESSAGES } from '../src/messages/privacy.ts';
+import { REGISTRATION_MESSAGES } from '../src/messages/registration.ts';
+import { errorResponseSchema } from '../src/schemas/common.ts';
+import type { Role, VerificationStatus } from '../src/schemas/index.ts';
+import { ACCESS, PRINCIPALS, type Principal } from '../src/contract/access.ts';
+import { successSchema } from '../src/contract/client.ts';
+import type { OperationConfig } from '../src/contract/define.ts';
+import { api } from '../src/contract/index.ts';
 
 /**
  * The contract cases: per operation, a request and the answer it must get (status, message, the
