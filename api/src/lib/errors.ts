@@ -1,4 +1,3 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
 
 export interface FieldError {
@@ -6,14 +5,20 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * The statuses an expected failure can carry: the error answers of the contract (DESIGN §4), named
+ * here rather than borrowed from the HTTP framework, so the domain that throws them needs none.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504 | 507;
+
 /** An expected failure with the status and message the client should see (DESIGN §4). */
 export class AppError extends Error {
-  readonly status: ContentfulStatusCode;
+  readonly status: ErrorStatus;
   readonly errors: FieldError[] | undefined;
   /** Headers the answer must carry, such as `Retry-After` on 429 and 503. */
   readonly headers: Record<string, string> | undefined;
 
-  constructor(status: ContentfulStatusCode, message: string, errors?: FieldError[], headers?: Record<string, string>) {
+  constructor(status: ErrorStatus, message: string, errors?: FieldError[], headers?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.status = status;

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
 import type { SessionPlace } from '@bh/shared';
 
@@ -10,8 +9,13 @@ export function proxySaysHttps(forwardedProto: string | string[] | undefined, tr
   return trustProxy && typeof forwardedProto === 'string' && forwardedProto.split(',')[0]!.trim().toLowerCase() === 'https';
 }
 
+/** The part of a request isHttps reads (a Hono context has it); kept structural so this module needs no HTTP framework. */
+interface RequestSeen {
+  req: { header(name: string): string | undefined; url: string };
+}
+
 /** Whether a request reached us over HTTPS: a trusted proxy says so, or its own URL does (a request made in-process). */
-export function isHttps(c: Context, trustProxy: boolean): boolean {
+export function isHttps(c: RequestSeen, trustProxy: boolean): boolean {
   return proxySaysHttps(c.req.header('x-forwarded-proto'), trustProxy) || c.req.url.startsWith('https:');
 }
 
