@@ -18,7 +18,7 @@ import { MailSender } from './mail/sender.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
-import { runDueErasures } from './routes/privacy/requests.service.ts';
+import { runDueErasures } from './domain/privacy/requests.service.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;

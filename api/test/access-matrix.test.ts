@@ -7,7 +7,7 @@ import { storeMeetingBetween } from './meetings.ts';
 import { submittedApplicant, validApplication } from './applications.ts';
 import { multipart, PDF, uploadFile } from './uploads.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './context.ts';
-import { issueLink } from '../src/routes/account-links/account-links.service.ts';
+import { issueLink } from '../src/domain/accounts/account-links.service.ts';
 
 /**
  * DESIGN §5, cell by cell, read from the one table (`ACCESS` in @bh/shared/contract): every

@@ -10,7 +10,7 @@ import { createLogger } from '../src/lib/logger.ts';
 import { MongoClient } from 'mongodb';
 import { createMongoClient, mongoClientOptions } from '../src/lib/mongo.ts';
 import { PasswordQueue } from '../src/lib/password.ts';
-import { createAccount } from '../src/routes/user/user.service.ts';
+import { createAccount } from '../src/domain/accounts/user.service.ts';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
 

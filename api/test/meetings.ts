@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { insertMeetings, newMeetingDoc } from '../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../src/domain/meetings/meeting.service.ts';
 import type { TestContext } from './context.ts';
 import type { MeetingDoc } from '../src/db/collections.ts';
 

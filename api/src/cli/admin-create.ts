@@ -5,7 +5,7 @@ import { loadEnv, type Env } from '../env.ts';
 import { systemClock } from '../lib/clock.ts';
 import { collections } from '../db/collections.ts';
 import { openDatabase } from '../db/connect.ts';
-import { createAccount } from '../routes/user/user.service.ts';
+import { createAccount } from '../domain/accounts/user.service.ts';
 import { recordAudit } from '../lib/audit.ts';
 import { runCli } from './run-cli.ts';
 

@@ -3,7 +3,7 @@ import { ObjectId, type CommandStartedEvent } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { consentSlotsV1 } from '../db/migrations/008-consent-slots-v1.ts';
-import { listConsents, recordConsent } from '../routes/privacy/consents.service.ts';
+import { listConsents, recordConsent } from '../domain/privacy/consents.service.ts';
 import { slotId, slotItems } from './owner-slots.ts';
 
 let ctx: TestContext;

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { runMigrations } from '../db/migrations/runner.ts';
 import { userEmailsV1 } from '../db/migrations/006-user-emails-v1.ts';
-import { eraseAccount } from '../routes/privacy/requests.service.ts';
-import { createAccount } from '../routes/user/user.service.ts';
+import { eraseAccount } from '../domain/privacy/requests.service.ts';
+import { createAccount } from '../domain/accounts/user.service.ts';
 import { findUserByEmail } from './user-emails.ts';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import type { Transporter } from 'nodemailer';
 import type { Clock } from '../lib/clock.ts';
 import { decryptField } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
-import { findMeeting } from '../routes/meeting/meetings.store.ts';
+import { findMeeting } from '../domain/meetings/meetings.store.ts';
 import { queueEntry, secretContext } from './outbox.ts';
 import { renderEmail, REMINDER_TEMPLATES } from './templates.ts';
 import { addressOf } from './transport.ts';

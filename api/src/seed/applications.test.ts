@@ -3,7 +3,7 @@ import { checkVerifiedResponse, doctorDetailsResponse, statusListResponse } from
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
 import { DEMO_APPLICATION_NUMBERS } from './applications.ts';
-import { revealNumbers } from '../routes/register/register.service.ts';
+import { revealNumbers } from '../domain/applications/register.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { ObjectId } from 'mongodb';
 import type { AppDeps } from '../lib/deps.ts';
 import type { AuthUser } from '../lib/types.ts';
 import { samplePdf, samplePng } from './sample-files.ts';
-import { storeFileBytes } from '../routes/uploads/uploads.service.ts';
-import { storedNumbers, toStoredApplication } from '../routes/register/register.service.ts';
+import { storeFileBytes } from '../domain/uploads/uploads.service.ts';
+import { storedNumbers, toStoredApplication } from '../domain/applications/register.service.ts';
 import { collections } from '../db/collections.ts';
-import { recordConsent } from '../routes/privacy/consents.service.ts';
+import { recordConsent } from '../domain/privacy/consents.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

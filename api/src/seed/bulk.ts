@@ -4,7 +4,7 @@ import { collections, consentOrder, type ConsentDoc, type MeetingDoc, type UserD
 import { listRows } from '../lib/owner-slots.ts';
 import { hashPassword } from '../lib/password.ts';
 import { claimEmail } from '../lib/user-emails.ts';
-import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../domain/meetings/meeting.service.ts';
 
 /**
  * Bulk data for the benchmark and load tests (`scripts/bench`): written straight into a database

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../lib/deps.ts';
 import type { AuthUser } from '../lib/types.ts';
-import { createAccount, type NewAccount } from '../routes/user/user.service.ts';
+import { createAccount, type NewAccount } from '../domain/accounts/user.service.ts';
 import { seedMeetings } from './meetings.ts';
 import { seedPayments } from './payments.ts';
 import { seedApplications } from './applications.ts';

@@ -1,6 +1,6 @@
 import { istDateAndTime, MINUTE_MS } from '@bh/shared';
 import type { SeedStep } from './demo.ts';
-import { insertMeetings, newMeetingDoc } from '../routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../domain/meetings/meeting.service.ts';
 import type { MeetingDoc } from '../db/collections.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,5 +1,5 @@
 import type { SeedStep } from './demo.ts';
-import { recordConsent } from '../routes/privacy/consents.service.ts';
+import { recordConsent } from '../domain/privacy/consents.service.ts';
 
 /** The demo people have read and accepted the notice in force, so the demo opens on the dashboard. */
 export const seedConsents: SeedStep = async (deps, accounts) => {

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, GENERAL_MESSAGES, PAYMENT_MESSAGES } from '@bh/shared';
 import { createApp } from '../../src/app.ts';
 import { PasswordQueue } from '../../src/lib/password.ts';
 import { LOGIN_LIMITS } from '../../src/lib/rate-limit.ts';
-import { COUPON_CHECK_LIMITS } from '../../src/routes/payments/payments.service.ts';
+import { COUPON_CHECK_LIMITS } from '../../src/domain/payments/payments.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 
 /**

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_SIZE, VERIFIED_PAGE_SIZE, type AdminResource } from '@bh/shared';
 import type { CouponDoc, MeetingDoc, UserDoc } from '../../src/db/collections.ts';
-import { insertMeetings, newMeetingDoc } from '../../src/routes/meeting/meeting.service.ts';
+import { insertMeetings, newMeetingDoc } from '../../src/domain/meetings/meeting.service.ts';
 import { insertConsentsInBulk } from '../../src/seed/bulk.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { apiRoutes } from './support.ts';

@@ -4,7 +4,7 @@ import type { Migration } from './runner.ts';
 
 /**
  * Gives meetings stored before participant refs existed their refs (`participant_meetings`, see
- * routes/meeting/participant-meetings.ts): each participant's document lists `{ id, startsAt }`
+ * domain/meetings/participant-meetings.ts): each participant's document lists `{ id, startsAt }`
  * of every meeting they are in, as client or associate. Refs already there are kept, so a run
  * taken over from an instance that died adds only what is missing.
  *

@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { moveEmail } from '../../lib/user-emails.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { renameParticipant } from '../meeting/meetings.store.ts';
+import { renameParticipant } from '../meetings/meetings.store.ts';
 import { uploadsBucket } from '../uploads/uploads.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

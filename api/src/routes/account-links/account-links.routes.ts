@@ -13,9 +13,9 @@ import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
 import { queueInvitation, queuePasswordChanged, queuePasswordReset } from '../../mail/account-mail.ts';
 import { isHttps } from '../../lib/network.ts';
-import { createAccount } from '../user/user.service.ts';
+import { createAccount } from '../../domain/accounts/user.service.ts';
 import type { AccountLinkPurpose } from '../../db/collections.ts';
-import { findLiveLink, issueLink, linkUrl, revokeLinks, useLink } from './account-links.service.ts';
+import { findLiveLink, issueLink, linkUrl, revokeLinks, useLink } from '../../domain/accounts/account-links.service.ts';
 
 /**
  * Forgot-password limits. Per address, a refusal (429). Per account, further requests are answered

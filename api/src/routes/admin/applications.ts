@@ -5,7 +5,7 @@ import type { ApplicationRecord } from '@bh/shared/schemas/registration-extra';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { logAccess } from '../privacy/access-log.ts';
+import { logAccess } from '../../domain/privacy/access-log.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 import { collections, type ApplicationDoc } from '../../db/collections.ts';
 

@@ -2,7 +2,7 @@ import { ObjectId, type Filter } from 'mongodb';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { toCoupon } from '../payments/payments.service.ts';
+import { toCoupon } from '../../domain/payments/payments.service.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 import { collections, type CouponDoc } from '../../db/collections.ts';
 

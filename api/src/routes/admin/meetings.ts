@@ -4,7 +4,7 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { deleteMeeting, toMeeting } from '../meeting/meeting.service.ts';
+import { deleteMeeting, toMeeting } from '../../domain/meetings/meeting.service.ts';
 import { containsText, findPage, istDayRange, listResponse } from './list.ts';
 import { collections, type MeetingDoc } from '../../db/collections.ts';
 

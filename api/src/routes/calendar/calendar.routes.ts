@@ -6,7 +6,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { meetingCalendar } from '../../mail/calendar.ts';
 import { addressOf } from '../../mail/transport.ts';
-import { findMeeting } from '../meeting/meetings.store.ts';
+import { findMeeting } from '../../domain/meetings/meetings.store.ts';
 
 /**
  * 'Add to calendar': GET /meeting/{meetingId}/calendar.ics, for the meeting's two participants and

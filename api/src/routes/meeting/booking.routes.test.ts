@@ -21,7 +21,7 @@ import { meetingBetween, storeMeetingBetween } from '../../../test/meetings.ts';
 import { meetingStatusV1 } from '../../db/migrations/003-meeting-status-v1.ts';
 import { runMigrations } from '../../db/migrations/runner.ts';
 import { istDateAndTime } from '@bh/shared';
-import { meetingsCollection } from './meetings.store.ts';
+import { meetingsCollection } from '../../domain/meetings/meetings.store.ts';
 
 let ctx: TestContext;
 let mail: TestMail;

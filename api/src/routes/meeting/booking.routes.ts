@@ -16,7 +16,7 @@ import {
   rescheduleBooking,
   saveAvailability,
   slotsFor,
-} from './booking.service.ts';
+} from '../../domain/meetings/booking.service.ts';
 
 /**
  * Changing a booking (issue 18), mounted from the shared definitions (`shared/src/contract/

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, getMeetingsResponse, MEETING_MESSAGES as M, meetingResponse, type Meeting } from '@bh/shared';
 import { createTestContext, errorOf, type TestContext } from '../../../test/context.ts';
-import { ADMIN_MEETINGS_WINDOW, BOOKING_IN_PROGRESS } from './meeting.service.ts';
+import { ADMIN_MEETINGS_WINDOW, BOOKING_IN_PROGRESS } from '../../domain/meetings/meeting.service.ts';
 import { LEGACY_DELETE_MESSAGE } from './meeting.routes.ts';
 
 let ctx: TestContext;

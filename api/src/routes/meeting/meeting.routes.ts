@@ -5,7 +5,7 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { createMeeting, deleteMeeting, findParticipant, listMeetingsFor, lookupMeetings, recordJoin, setReportLink } from './meeting.service.ts';
+import { createMeeting, deleteMeeting, findParticipant, listMeetingsFor, lookupMeetings, recordJoin, setReportLink } from '../../domain/meetings/meeting.service.ts';
 
 /**
  * The spec's lookup body is `{ userId }` holding the email-shaped Better Health ID; the contract

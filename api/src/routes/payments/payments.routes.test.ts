@@ -14,7 +14,7 @@ import {
 import { errorOf, type TestContext } from '../../../test/context.ts';
 import { createApp } from '../../app.ts';
 import { createMailContext, type TestMail } from '../../../test/mail.ts';
-import { COUPON_CHECK_LIMITS, COUPON_MAIL_LIMITS, couponEmailsSettled } from './payments.service.ts';
+import { COUPON_CHECK_LIMITS, COUPON_MAIL_LIMITS, couponEmailsSettled } from '../../domain/payments/payments.service.ts';
 
 let ctx: TestContext;
 let proxied: ReturnType<typeof createApp>;

@@ -14,7 +14,7 @@ import {
   setCouponStatus,
   setDefaultLink,
   verifyCoupon,
-} from './payments.service.ts';
+} from '../../domain/payments/payments.service.ts';
 
 /** An unknown service or plan in the path is a missing resource, not a malformed request. */
 function unknownPlanIsMissing(result: ValidationResult): undefined {

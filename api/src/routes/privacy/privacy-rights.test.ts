@@ -15,8 +15,8 @@ import { bodyOf, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/
 import { createMailContext, type TestMail } from '../../../test/mail.ts';
 import { storeMeetingBetween } from '../../../test/meetings.ts';
 import { ACCOUNT_NUMBER, AADHAAR_NUMBER, submittedApplicant } from '../../../test/applications.ts';
-import { ARCHIVE_LIMITS } from './archive.ts';
-import { runDueErasures } from './requests.service.ts';
+import { ARCHIVE_LIMITS } from '../../domain/privacy/archive.ts';
+import { runDueErasures } from '../../domain/privacy/requests.service.ts';
 
 let ctx: TestContext;
 let mail: TestMail;

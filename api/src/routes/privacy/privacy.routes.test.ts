@@ -12,7 +12,7 @@ import { createApp } from '../../app.ts';
 import { collections } from '../../db/collections.ts';
 import { networkOf } from '../../lib/network.ts';
 import { submittedApplicant } from '../../../test/applications.ts';
-import { describeBrowser } from './sessions.service.ts';
+import { describeBrowser } from '../../domain/privacy/sessions.service.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =

@@ -5,13 +5,13 @@ import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { ARCHIVE_LIMITS, buildArchive } from './archive.ts';
-import { listConsents, noticeAccepted, recordConsent, toConsentRecord } from './consents.service.ts';
-import { getNominee, removeNominee, setNominee, toNominee } from './nominee.service.ts';
-import { createPrivacyRequest, decideRequest, listOwnRequests, listQueue, toPrivacyRequest } from './requests.service.ts';
-import { listAccessLog } from './access-log.ts';
-import { endSession, listSessions, sessionHandle } from './sessions.service.ts';
-import { withdrawApplicationConsent } from '../register/register.service.ts';
+import { ARCHIVE_LIMITS, buildArchive } from '../../domain/privacy/archive.ts';
+import { listConsents, noticeAccepted, recordConsent, toConsentRecord } from '../../domain/privacy/consents.service.ts';
+import { getNominee, removeNominee, setNominee, toNominee } from '../../domain/privacy/nominee.service.ts';
+import { createPrivacyRequest, decideRequest, listOwnRequests, listQueue, toPrivacyRequest } from '../../domain/privacy/requests.service.ts';
+import { listAccessLog } from '../../domain/privacy/access-log.ts';
+import { endSession, listSessions, sessionHandle } from '../../domain/privacy/sessions.service.ts';
+import { withdrawApplicationConsent } from '../../domain/applications/register.service.ts';
 
 /**
  * /api/v1/privacy: the person's own privacy centre (DPDP Act 2023; DESIGN §8). Every call reads

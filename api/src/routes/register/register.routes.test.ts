@@ -21,7 +21,7 @@ import {
   submittedApplicant,
   validApplication,
 } from '../../../test/applications.ts';
-import { revealNumbers } from './register.service.ts';
+import { revealNumbers } from '../../domain/applications/register.service.ts';
 import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/test/application-messages';
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf, type SignedInEnv } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { logAccess } from '../privacy/access-log.ts';
+import { logAccess } from '../../domain/privacy/access-log.ts';
 import {
   applicationDetail,
   decideApplication,
@@ -14,7 +14,7 @@ import {
   listVerified,
   submissionConflict,
   submitApplication,
-} from './register.service.ts';
+} from '../../domain/applications/register.service.ts';
 
 /**
  * An applicant already pending or verified is refused (409) before the body is looked at, whatever

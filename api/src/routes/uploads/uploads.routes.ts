@@ -10,11 +10,11 @@ import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { logAccess } from '../privacy/access-log.ts';
+import { logAccess } from '../../domain/privacy/access-log.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import type { ReserveResult } from '../../lib/rate-limit.ts';
-import { MULTIPART_OVERHEAD_BYTES } from './multipart.ts';
-import { findReadableUpload, openUploadStream, storeUpload } from './uploads.service.ts';
+import { MULTIPART_OVERHEAD_BYTES } from '../../domain/uploads/multipart.ts';
+import { findReadableUpload, openUploadStream, storeUpload } from '../../domain/uploads/uploads.service.ts';
 
 /** Uploads per account per day: far above what one application needs, and it bounds storage abuse. */
 export const UPLOAD_LIMITS = { perDay: 100, windowMs: 24 * 60 * 60 * 1000 } as const;

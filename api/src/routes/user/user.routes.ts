@@ -9,7 +9,7 @@ import type { UserDoc } from '../../db/collections.ts';
 import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
-import { createAccount } from './user.service.ts';
+import { createAccount } from '../../domain/accounts/user.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isHttps } from '../../lib/network.ts';
 
