@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@bh/shared';
-import { createTestContext, errorOf, type TestContext } from '../context.ts';
+import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
+import { errorOf, type TestContext } from '../context.ts';
+import { createMailContext, type TestMail } from '../mail.ts';
 
 /**
  * Free text reaches the database cleaned (issue: NUL, right-to-left overrides, names of one
@@ -8,10 +9,11 @@ import { createTestContext, errorOf, type TestContext } from '../context.ts';
  */
 
 let ctx: TestContext;
+let mail: TestMail;
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ({ ctx, mail } = await createMailContext());
   admin = await ctx.signedIn('admin', 'verified');
 });
 
@@ -35,7 +37,12 @@ describe('free text and emails', () => {
   });
 
   it('stores names without NUL, bidi or zero-width characters, composed to NFC', async () => {
-    const res = await register({ name: 'Jose\u0301\u0000 \u202EKumar\u200B', email: 'jose.kumar@example.in' });
+    // A NUL is a control character: the name is refused and nothing is stored (issue 47, single-line fields).
+    const withNul = await register({ name: 'Jose\u0301\u0000 \u202EKumar\u200B', email: 'jose.kumar@example.in' });
+    expect(withNul.status).toBe(400);
+    expect((await errorOf(withNul)).message).toBe(GENERAL_MESSAGES.singleLine);
+    expect(await ctx.deps.cols.users.countDocuments({ email: 'jose.kumar@example.in' })).toBe(0);
+    const res = await register({ name: 'Jose\u0301 \u202EKumar\u200B', email: 'jose.kumar@example.in' });
     expect(res.status).toBe(201);
     const stored = await ctx.deps.cols.users.findOne({ email: 'jose.kumar@example.in' });
     expect(stored?.name).toBe('José Kumar');
@@ -50,5 +57,48 @@ describe('free text and emails', () => {
     const me = await ctx.signedIn('user');
     const update = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: me.cookie, body: { name: '\u200B\u200B' } });
     expect(update.status).toBe(400);
+  });
+});
+
+describe('single-line fields (issue 47, item 11)', () => {
+  const INJECTED = 'Rahul\r\n\r\nACTION NEEDED: confirm your payout at https://evil.example/payout';
+  const BREAKS = [INJECTED, 'Rahul\nMehta', 'Rahul\rMehta', 'Rahul\tMehta', 'Rahul\u0000Mehta', 'Rahul\u001bMehta', 'Rahul\u0085Mehta', 'Rahul\u2028Mehta'];
+
+  async function expectRefused(res: Response) {
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.message).toBe(GENERAL_MESSAGES.singleLine);
+    expect(error.errors).toContainEqual({ path: 'name', message: GENERAL_MESSAGES.singleLine });
+  }
+
+  it('refuses a name with a line break or another control character when an admin creates or invites an account: 400, no account, no email', async () => {
+    for (const [i, name] of BREAKS.entries()) {
+      const email = `line-break-${i}@example.in`;
+      await expectRefused(await register({ name, email }));
+      await expectRefused(await ctx.request('POST', '/api/v1/user/invite', { cookie: admin.cookie, body: { name, email, role: 'doctor' } }));
+      expect(await ctx.deps.cols.users.countDocuments({ email }), JSON.stringify(name)).toBe(0);
+      expect(await ctx.deps.cols.outbox.countDocuments({ to: email }), JSON.stringify(name)).toBe(0);
+    }
+    await mail.deliver();
+    expect(mail.mailbox.messages.filter((m) => m.to.some((to) => to.startsWith('line-break-')))).toEqual([]);
+  });
+
+  it('refuses such a name in the profile and keeps the name as it was', async () => {
+    const me = await ctx.signedIn('user');
+    const before = await ctx.deps.cols.users.findOne({ email: me.email });
+    for (const name of BREAKS) {
+      await expectRefused(await ctx.request('PUT', '/api/v1/user/profile/update', { cookie: me.cookie, body: { name } }));
+    }
+    expect((await ctx.deps.cols.users.findOne({ email: me.email }))?.name).toBe(before?.name);
+  });
+
+  it('refuses such a nominee name and relationship', async () => {
+    const me = await ctx.signedIn('user');
+    const res = await ctx.request('PUT', '/api/v1/privacy/nominee', { cookie: me.cookie, body: { name: INJECTED, email: 'meena@example.in', relationship: 'Sister\nand payee' } });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).errors).toEqual([
+      { path: 'name', message: GENERAL_MESSAGES.singleLine },
+      { path: 'relationship', message: GENERAL_MESSAGES.singleLine },
+    ]);
   });
 });

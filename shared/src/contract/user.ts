@@ -33,7 +33,7 @@ export const user = {
     responses: { 200: jsonReply('The account, with the rejection reason when an application was rejected.', profileResponseSchema) } }),
 
   updateProfile: op('PUT /user/profile/update', 'userUpdateProfile', { access: 'signedIn', summary: 'Change name or password', body: profileUpdateRequestSchema,
-    description: "A new password needs the current one and ends the account's other sessions. Wrong current passwords are limited per account (10 in 15 minutes).",
+    description: "A new password needs the current one, ends the account's other sessions and every reset or invitation link still outstanding, and emails a \"your password was changed\" notice. Wrong current passwords are limited per account (10 in 15 minutes).",
     responses: {
       200: jsonReply('Updated.', loginResponseSchema),
       429: errorReply('Too many wrong current passwords; `Retry-After` says when to try again.', RETRY_ATTEMPT),

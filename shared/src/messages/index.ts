@@ -37,6 +37,8 @@ export const GENERAL_MESSAGES = {
   tooManyRequests: 'Too many requests. Please try again later.',
   methodNotAllowed: 'Method not allowed',
   busy: 'The service is busy. Please try again in a moment.',
+  /** A single-line field (a name, a title, a city) with a line break or another control character in it. */
+  singleLine: 'Must be on one line, without line breaks or control characters',
 } as const;
 
 export * from './admin.ts';

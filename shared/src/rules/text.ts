@@ -56,6 +56,18 @@ export function cleanEmail(text: string): string {
   return cleanText(text).normalize('NFKC').toLowerCase();
 }
 
+/** Every control character (CR, LF, tab, NUL, ESC, DEL, C1 …) and the Unicode line and paragraph separators. */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * True when the text fits on one line: no line break and no other control character. Names,
+ * titles and places are written into emails and calendar files line by line, so a line break in
+ * one would start a line of the sender's choosing there (issue 47).
+ */
+export function isSingleLine(text: string): boolean {
+  return !LINE_BREAKING.test(text);
+}
+
 /** Characters that print as nothing although Unicode counts them as letters or symbols. */
 const BLANK_LOOKING = '\u115F\u1160\u2800\u3164\uFFA0';
 const VISIBLE = new RegExp(`[^\\p{White_Space}\\p{Cc}\\p{Cf}\\p{M}${BLANK_LOOKING}]`, 'u');

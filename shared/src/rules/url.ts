@@ -6,7 +6,8 @@ export const URL_MAX_LENGTH = 2048;
  * paths, text with spaces) is refused, because these links are opened in a new tab for the user.
  */
 export function isHttpUrl(text: string, options: { httpsOnly?: boolean } = {}): boolean {
-  if (text.length > URL_MAX_LENGTH || /\s/.test(text)) return false;
+  // Spaces, line breaks and other control characters: the URL parser would drop or encode some.
+  if (text.length > URL_MAX_LENGTH || /[\s\p{Cc}]/u.test(text)) return false;
   let url: URL;
   try {
     url = new URL(text);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../messages/admin.ts';
 import { parseIsoDate } from '../rules/time.ts';
 import { cleanEmail, cleanText } from '../rules/text.ts';
-import { objectIdString } from './common.ts';
+import { lineString, objectIdString } from './common.ts';
 import { EMAIL_TEMPLATES, OUTBOX_STATUSES } from './mail.ts';
 import { ROLES, VERIFICATION_STATUSES } from './user.ts';
 
@@ -104,8 +104,7 @@ const rangeTuple = z
 const INVALID_FILTER = { error: M.invalidFilter };
 
 /** Free-text search: trimmed; blank means no search. */
-const searchText = z
-  .string(INVALID_FILTER)
+const searchText = lineString(M.invalidFilter)
   .overwrite(cleanText)
   .trim()
   .max(100, M.invalidFilter)

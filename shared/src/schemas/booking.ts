@@ -4,7 +4,7 @@ import { MEETING_MESSAGES as M } from '../messages/meeting.ts';
 import { ATTENDANCE_OUTCOMES, CANCEL_REASONS, REFUND_BANDS } from '../rules/booking-policy.ts';
 import { minutesOfDay, WEEKDAYS, type Availability } from '../rules/availability.ts';
 import { meetingInstant } from '../rules/time.ts';
-import { emailField, objectIdString } from './common.ts';
+import { emailField, lineString, objectIdString } from './common.ts';
 import { type Clock, isoDateField, whenFieldsValid } from './fields.ts';
 import { meetingCalendarDateField, meetingSchema, meetingTimeWithPeriod, startsInFuture } from './meeting.ts';
 import { ROLES } from './user.ts';
@@ -185,6 +185,6 @@ export const refundsQuery = z.strictObject({ status: z.enum(['due', 'refunded'])
 export const refundsResponse = z.object({ success: z.literal(true), refunds: z.array(refundSchema) });
 export const refundResponse = z.object({ success: z.literal(true), message: z.string(), refund: refundSchema });
 export const markRefundBody = z.strictObject({
-  reference: z.string({ error: B.referenceRequired }).overwrite(cleanText).trim().min(1, B.referenceRequired).max(200, B.referenceRequired),
+  reference: lineString(B.referenceRequired).overwrite(cleanText).trim().min(1, B.referenceRequired).max(200, B.referenceRequired),
 });
 export const refundIdParam = z.strictObject({ refundId: objectIdString });

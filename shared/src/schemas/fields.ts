@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { istDateString, parseIsoDate } from '../rules/time.ts';
 import { cleanText, hasVisibleText } from '../rules/text.ts';
 import { isHttpUrl, URL_MAX_LENGTH } from '../rules/url.ts';
+import { lineString } from './common.ts';
 
 /** A clock the schemas read "today" and "now" from; tests pass a fixed one. */
 export type Clock = () => Date;
@@ -87,8 +88,16 @@ export function choiceField<const T extends readonly [string, ...string[]]>(
 
 /** An optional free-text field: cleaned like requiredText and trimmed; '' when nothing visible is left. */
 export function optionalText(max: number, tooLong: string) {
-  return z
-    .string()
+  return optionalTextOf(z.string(), max, tooLong);
+}
+
+/** An optional single-line field (a middle name): optionalText on one line (lineString). */
+export function optionalLine(max: number, tooLong: string) {
+  return optionalTextOf(lineString(), max, tooLong);
+}
+
+function optionalTextOf(base: z.ZodString, max: number, tooLong: string) {
+  return base
     .overwrite(cleanText)
     .trim()
     .max(max, tooLong)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES as A } from '../messages/index.ts';
-import { emailField, objectIdString, requiredText, successResponse } from './common.ts';
+import { emailField, objectIdString, requiredLine, successResponse } from './common.ts';
 import { passwordField, publicUserSchema, ROLES } from './user.ts';
 
 /** Every kind of email the product sends (DESIGN §7); each has one template in the API. */
@@ -57,7 +57,7 @@ export const acceptInvitationRequest = z.strictObject({ token: tokenField, passw
 
 /** Create Accounts with an invitation instead of a password (the default of the form). */
 export const inviteRequest = z.strictObject({
-  name: requiredText(A.nameRequired, 100),
+  name: requiredLine(A.nameRequired, 100),
   email: emailField(A.emailRequired, A.invalidEmail),
   role: z.enum(ROLES, { error: 'Role must be user, doctor or admin' }).default('user'),
 });

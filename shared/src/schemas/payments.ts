@@ -10,7 +10,7 @@ import {
 } from '../catalog/services.ts';
 import { PAYMENT_MESSAGES as M } from '../messages/payments.ts';
 import { cleanEmail } from '../rules/text.ts';
-import { objectIdString, successResponse } from './common.ts';
+import { lineString, objectIdString, successResponse } from './common.ts';
 import { httpUrlField, whenFieldsValid } from './fields.ts';
 
 export const COUPON_CODE_MIN = 3;
@@ -123,8 +123,7 @@ export const defaultLinkUpdateResponse = successResponse({
  */
 export const verifyCouponRequest = z
   .strictObject({
-    couponCode: z
-      .string({ error: M.couponCodeMissing })
+    couponCode: lineString(M.couponCodeMissing)
       .trim()
       .min(1, M.couponCodeMissing)
       .max(64, M.couponInvalid)

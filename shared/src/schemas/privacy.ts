@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRIVACY_MESSAGES as P } from '../messages/privacy.ts';
-import { emailField, objectIdString, requiredText } from './common.ts';
+import { emailField, objectIdString, requiredLine, requiredText } from './common.ts';
 import { ROLES } from './user.ts';
 
 /** Where a session came from, by the kind of address (no geolocation database is kept). */
@@ -188,9 +188,9 @@ export type PrivacyDecisionRequest = z.input<typeof privacyDecisionRequest>;
 // ---- Nominee (s. 14) --------------------------------------------------------------------------
 
 export const nomineeRequest = z.strictObject({
-  name: requiredText(P.nomineeNameRequired, 100),
+  name: requiredLine(P.nomineeNameRequired, 100),
   email: emailField(P.nomineeEmailRequired, P.nomineeEmailInvalid),
-  relationship: requiredText(P.nomineeRelationshipRequired, 60),
+  relationship: requiredLine(P.nomineeRelationshipRequired, 60),
 });
 export type NomineeRequest = z.input<typeof nomineeRequest>;
 export const nomineeSchema = z.object({ name: z.string(), email: z.string(), relationship: z.string(), updatedAt: z.iso.datetime() });

@@ -18,10 +18,11 @@ import { isValidPhone } from '../rules/phone.ts';
 import { cleanEmail, cleanText, hasVisibleText } from '../rules/text.ts';
 import { istDateString, parseIsoDate } from '../rules/time.ts';
 import { isHttpUrl, URL_MAX_LENGTH } from '../rules/url.ts';
-import { emailField, objectIdString, requiredText, successResponse } from './common.ts';
+import { emailField, lineString, objectIdString, requiredLine, requiredText, successResponse } from './common.ts';
 import {
   choiceField,
   type Clock,
+  optionalLine,
   optionalText,
   pastOrTodayDateField,
   systemClock,
@@ -45,7 +46,7 @@ const EARLIEST_DOB = '1900-01-01';
 const fileRef = (required: string) => fileReferenceField(required, M.fileInvalid);
 
 function phoneField(required: string, invalid: string) {
-  return z.string({ error: required }).trim().min(1, required).max(30, invalid).refine(isValidPhone, invalid);
+  return lineString(required).trim().min(1, required).max(30, invalid).refine(isValidPhone, invalid);
 }
 
 /** LinkedIn is optional; when given it must be a link that opens safely. */
@@ -109,16 +110,16 @@ const legalDocuments = z
   });
 
 const emergencyContact = z.strictObject({
-  name: requiredText(M.emergencyNameRequired, 100),
-  relationship: requiredText(M.emergencyRelationshipRequired, 50),
+  name: requiredLine(M.emergencyNameRequired, 100),
+  relationship: requiredLine(M.emergencyRelationshipRequired, 50),
   phone: phoneField(M.emergencyPhoneRequired, M.emergencyPhoneInvalid),
 });
 
 function personalInfoShape(now: Clock) {
   return {
-    firstName: requiredText(M.firstNameRequired, 50),
-    middleName: optionalText(50, M.tooLong(50)),
-    lastName: requiredText(M.lastNameRequired, 50),
+    firstName: requiredLine(M.firstNameRequired, 50),
+    middleName: optionalLine(50, M.tooLong(50)),
+    lastName: requiredLine(M.lastNameRequired, 50),
     dob: pastOrTodayDateField(M.dobRequired, M.dateInvalid, M.dobInFuture, now).refine(
       (v) => parseIsoDate(v) === null || v >= EARLIEST_DOB,
       M.dateInvalid,
@@ -126,9 +127,9 @@ function personalInfoShape(now: Clock) {
     gender: choiceField(GENDERS, M.genderRequired, M.invalidOption),
     currentAddress: requiredText(M.currentAddressRequired, 300),
     permanentAddress: requiredText(M.permanentAddressRequired, 300),
-    city: requiredText(M.cityRequired, 100),
-    state: requiredText(M.stateRequired, 100),
-    postalCode: requiredText(M.postalCodeRequired, 20),
+    city: requiredLine(M.cityRequired, 100),
+    state: requiredLine(M.stateRequired, 100),
+    postalCode: requiredLine(M.postalCodeRequired, 20),
     country: choiceField(COUNTRIES, M.countryRequired, M.invalidOption),
     email: emailField(M.emailRequired, M.emailInvalid),
     phone: phoneField(M.phoneRequired, M.phoneInvalid),
@@ -150,8 +151,8 @@ function employmentRecord(now: Clock) {
   return z
     .strictObject({
       id: recordId,
-      organization: requiredText(M.organizationRequired, 200),
-      jobTitle: requiredText(M.jobTitleRequired, 200),
+      organization: requiredLine(M.organizationRequired, 200),
+      jobTitle: requiredLine(M.jobTitleRequired, 200),
       startDate: pastOrTodayDateField(M.startDateRequired, M.dateInvalid, M.startDateInFuture, now),
       endDate: z.string({ error: M.dateInvalid }).trim().nullish(),
       employmentType: choiceField(EMPLOYMENT_TYPES, M.employmentTypeRequired, M.invalidOption),
@@ -203,10 +204,10 @@ function educationRecord(now: Clock) {
   return z.strictObject({
     id: recordId,
     level: choiceField(EDUCATION_LEVELS, M.educationLevelRequired, M.invalidOption),
-    degreeName: requiredText(M.degreeNameRequired, 200),
-    institutionName: requiredText(M.institutionNameRequired, 200),
+    degreeName: requiredLine(M.degreeNameRequired, 200),
+    institutionName: requiredLine(M.institutionNameRequired, 200),
     graduationYear: graduationYearField(now),
-    major: optionalText(200, M.tooLong(200)),
+    major: optionalLine(200, M.tooLong(200)),
   });
 }
 
@@ -218,9 +219,9 @@ const salarySlip = z
   .transform((v): string[] => (v === undefined || v === null || v === '' ? [] : typeof v === 'string' ? [v] : v));
 
 const bankAccount = z.strictObject({
-  accountHolder: requiredText(M.accountHolderRequired, 100),
-  bankName: requiredText(M.bankNameRequired, 100),
-  branchName: requiredText(M.branchNameRequired, 100),
+  accountHolder: requiredLine(M.accountHolderRequired, 100),
+  bankName: requiredLine(M.bankNameRequired, 100),
+  branchName: requiredLine(M.branchNameRequired, 100),
   accountNumber: z
     .string({ error: M.accountNumberRequired })
     .trim()

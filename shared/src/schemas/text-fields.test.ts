@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../messages/index.ts';
+import { AUTH_MESSAGES, GENERAL_MESSAGES } from '../messages/index.ts';
 import { loginRequestSchema, profileUpdateRequestSchema, registerRequestSchema } from './user.ts';
 import { rejectRequest } from './registration.ts';
 import { verifyCouponRequest } from './payments.ts';
@@ -9,8 +9,11 @@ describe('free text and emails in the shared schemas', () => {
   const account = { password: 'Sturdy-Pass-2026', role: 'user' as const };
 
   it('stores names cleaned: NFC, without NUL, bidi overrides or zero-width characters', () => {
-    const parsed = registerRequestSchema.parse({ ...account, name: '  Jose\u0301 \u202ERao\u0000\u200B ', email: 'jose@example.in' });
+    const parsed = registerRequestSchema.parse({ ...account, name: '  Jose\u0301 \u202ERao\u200B ', email: 'jose@example.in' });
     expect(parsed.name).toBe('José Rao');
+    // A NUL is a control character: a name holding one is refused, never stored (issue 47, single-line fields).
+    const withNul = registerRequestSchema.safeParse({ ...account, name: '  Jose\u0301 \u202ERao\u0000\u200B ', email: 'jose@example.in' });
+    expect(withNul.error?.issues.map((i) => i.message)).toEqual([GENERAL_MESSAGES.singleLine]);
   });
 
   it('refuses a name that is empty once cleaned and trimmed, with the spec message', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M } from '../messages/index.ts';
-import { emailField, requiredText, successResponse } from './common.ts';
+import { emailField, requiredLine, successResponse } from './common.ts';
 
 export const ROLES = ['user', 'doctor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -38,7 +38,7 @@ export const loginRequestSchema = z.strictObject({
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.strictObject({
-  name: requiredText(M.nameRequired, 100),
+  name: requiredLine(M.nameRequired, 100),
   email: emailField(M.emailRequired, M.invalidEmail),
   password: passwordField,
   role: z.enum(ROLES, { error: 'Role must be user, doctor or admin' }).default('user'),
@@ -47,7 +47,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const profileUpdateRequestSchema = z
   .strictObject({
-    name: requiredText(M.nameRequired, 100).optional(),
+    name: requiredLine(M.nameRequired, 100).optional(),
     currentPassword: z.string().max(PASSWORD_MAX).optional(),
     newPassword: passwordField.optional(),
   })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoServerError, type ObjectId } from 'mongodb';
-import { collections, type AccountLinkDoc, type AccountLinkPurpose } from '../../db/collections.ts';
+import { collections, type AccountLinkDoc, type AccountLinkPurpose, type UserDoc } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { hashToken } from '../../lib/sessions.ts';
 import { ACCEPT_INVITATION_PATH, RESET_PASSWORD_PATH } from '@bh/shared/rules/portal-pages';
@@ -60,4 +60,17 @@ export async function useLink(deps: Pick<AppDeps, 'db' | 'clock'>, link: Account
 /** Revokes every unused link of one purpose for the user (a resend, a revocation, a completed reset). */
 export async function revokeLinks(deps: Pick<AppDeps, 'db' | 'clock'>, userId: ObjectId, purpose: AccountLinkPurpose): Promise<void> {
   await collections(deps.db).accountLinks.updateMany({ userId, purpose, revokedAt: null, usedAt: null }, { $set: { revokedAt: deps.clock.now() } });
+}
+
+/**
+ * What every password change does before the new hash is stored (the profile, a reset link, an
+ * accepted invitation): every link still outstanding for the account stops working, whatever its
+ * purpose, and an unsent email carrying one is cancelled. A reset asked for before the change can
+ * then never set a password after it (issue 47). Done first, so a change that fails to be stored
+ * leaves the account only safer.
+ */
+export async function endOutstandingLinks(deps: Pick<AppDeps, 'db' | 'clock' | 'outbox'>, user: Pick<UserDoc, '_id' | 'email'>): Promise<void> {
+  await collections(deps.db).accountLinks.updateMany({ userId: user._id, revokedAt: null, usedAt: null }, { $set: { revokedAt: deps.clock.now() } });
+  await deps.outbox.cancelTo(user.email, 'password-reset');
+  await deps.outbox.cancelTo(user.email, 'invitation');
 }

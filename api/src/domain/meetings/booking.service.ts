@@ -139,13 +139,25 @@ export async function markRefunded(deps: Pick<AppDeps, 'db' | 'clock'>, admin: A
 
 // ---- cancel ---------------------------------------------------------------------------------
 
-async function applyCancel(deps: Deps, actor: AuthUser, meeting: MeetingDoc, cause: CancelReason, reason: string, noticeFrom: Date): Promise<MeetingDoc> {
+/**
+ * Cancels a scheduled meeting. A request still open on it is closed as `openRequest` says: approved
+ * when it is the request being granted, declined when a direct cancellation makes it moot.
+ */
+async function applyCancel(
+  deps: Deps,
+  actor: AuthUser,
+  meeting: MeetingDoc,
+  cause: CancelReason,
+  reason: string,
+  noticeFrom: Date,
+  openRequest: 'approved' | 'declined' = 'declined',
+): Promise<MeetingDoc> {
   const at = deps.clock.now();
   const band = refundBand(cause, meeting.startsAt.getTime() - noticeFrom.getTime());
   const cancelled = await cancelMeeting(deps, meeting, { at, by: actorOf(actor), cause, reason, band }).catch(busyAsConflict);
   if (!cancelled) throw conflict(B.notScheduled);
   await recordRefundDue(deps, cancelled, band, cause, at);
-  if (meeting.openRequestId) await closeRequest(deps, meeting.openRequestId, actor, 'declined');
+  if (meeting.openRequestId) await closeRequest(deps, meeting.openRequestId, actor, openRequest);
   await queueMeetingCancelled(deps.outbox, cancelled);
   await recordAudit(deps, { actor, action: 'meeting.cancel', target: { type: 'meeting', id: meeting._id.toHexString(), label: label(meeting) }, details: { cause, band } });
   return cancelled;
@@ -332,13 +344,16 @@ export async function decideRequest(deps: Deps, admin: AuthUser, requestId: Obje
     result = (await findMeeting(deps.db, meeting._id)) ?? meeting;
   } else if (request.kind === 'cancel') {
     const cause: CancelReason = request.by.role === 'doctor' ? 'associate_unavailable' : 'client_request';
-    result = await applyCancel(deps, admin, meeting, cause, request.reason, request.createdAt);
+    // The cancellation closes the open request, as approved: this is the request it grants.
+    result = await applyCancel(deps, admin, meeting, cause, request.reason, request.createdAt, 'approved');
   } else {
     result = await applyReschedule(deps, admin, meeting, request.proposed!, request.reason);
+    await closeRequest(deps, requestId, admin, 'approved');
   }
-  const decided = approve ? await closeRequest(deps, requestId, admin, 'approved') : await changeRequestsCollection(deps.db).findOne({ _id: requestId });
+  // The answer is the request as stored, so it can never say other than what the database keeps.
+  const decided = await changeRequestsCollection(deps.db).findOne({ _id: requestId });
   await recordAudit(deps, { actor: admin, action: 'meeting.decide', target: { type: 'meeting', id: meeting._id.toHexString(), label: label(meeting) }, details: { kind: request.kind, approve } });
-  return toChangeRequest(decided ?? { ...request, status: approve ? 'approved' : 'declined' }, result);
+  return toChangeRequest(decided ?? request, result);
 }
 
 // ---- availability and free slots ------------------------------------------------------------

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES, emailRecordSchema, inviteResponse, pendingInvitationsResponse } from '@bh/shared';
 import { bodyOf, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { linkIn, createMailContext, tokenOf, type TestMail } from '../../../test/mail.ts';
+import { ObjectId } from 'mongodb';
 import { RESET_LIMITS } from './account-links.routes.ts';
+import { issueLink } from '../../domain/accounts/account-links.service.ts';
 
 let ctx: TestContext;
 let mail: TestMail;
@@ -211,5 +213,91 @@ describe('invitations', () => {
     const rows = await bodyOf(grid, z.array(emailRecordSchema));
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!).sort()).toEqual(['attempts', 'createdAt', 'dueAt', 'id', 'lastError', 'sentAt', 'status', 'template', 'to']);
+  });
+});
+
+describe('a password change ends every outstanding link (issue 47, item 8)', () => {
+  const CHANGED = 'Your Better Health password was changed';
+
+  /** Asks for a reset and reads the link in the owner's mailbox, as the owner would. */
+  async function deliveredResetLink(email: string): Promise<string> {
+    expect((await forgot(email)).status).toBe(200);
+    await mail.deliver();
+    return tokenOf(linkIn(mail.to(email)[0]!, '/login/reset'));
+  }
+
+  async function expectRefused(token: string) {
+    const res = await ctx.request('POST', '/api/v1/user/reset-password', { body: { token, password: 'Someone-Else-77' } });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(L.linkInvalid);
+  }
+
+  async function changeInProfile(cookie: string, newPassword: string) {
+    const res = await ctx.request('PUT', '/api/v1/user/profile/update', { cookie, body: { currentPassword: TEST_PASSWORD, newPassword } });
+    expect(res.status).toBe(200);
+  }
+
+  const roles = [
+    ['a client', 'user'],
+    ['a BH Associate', 'doctor'],
+    ['an admin', 'admin'],
+  ] as const;
+  for (const [who, role] of roles) {
+    it(`${who} changing the password in the profile: a reset link asked for before answers the refusal, and the owner is told by email`, async () => {
+      const user = await ctx.createUser({ role });
+      const cookie = await ctx.login(user.email);
+      const token = await deliveredResetLink(user.email);
+      ctx.clock.advance(MINUTE);
+      await changeInProfile(cookie, NEW_PASSWORD);
+
+      await expectRefused(token);
+      // The password is the one the owner chose, not one set through the old link.
+      expect((await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: 'Someone-Else-77' } })).status).toBe(401);
+      await ctx.login(user.email, NEW_PASSWORD);
+      await mail.deliver();
+      expect(mail.to(user.email).filter((m) => m.subject === CHANGED)).toHaveLength(1);
+      expect(mail.to(user.email)[0]!.subject).toBe(CHANGED);
+    });
+  }
+
+  it('does not send a reset email still waiting in the outbox when the password changes', async () => {
+    const user = await ctx.createUser({ role: 'user' });
+    const cookie = await ctx.login(user.email);
+    expect((await forgot(user.email)).status).toBe(200);
+    await changeInProfile(cookie, NEW_PASSWORD);
+    await mail.deliver();
+    expect(mail.to(user.email).map((m) => m.subject)).toEqual([CHANGED]);
+    expect(await ctx.deps.cols.outbox.findOne({ to: user.email, template: 'password-reset' })).toMatchObject({ status: 'cancelled', secret: null });
+  });
+
+  it('a reset ends the other reset links of the account and sends the notice', async () => {
+    const user = await ctx.createUser({ role: 'user' });
+    const first = await deliveredResetLink(user.email);
+    const second = await deliveredResetLink(user.email);
+    const res = await ctx.request('POST', '/api/v1/user/reset-password', { body: { token: second, password: NEW_PASSWORD } });
+    expect(res.status).toBe(200);
+    await expectRefused(first);
+    await mail.deliver();
+    expect(mail.to(user.email).filter((m) => m.subject === CHANGED)).toHaveLength(1);
+  });
+
+  it('accepting an invitation ends every other invitation link of the account, such as one a second resend left live', async () => {
+    const admin = await ctx.signedIn('admin', 'verified');
+    const email = `invitee-${Math.random().toString(36).slice(2, 8)}@test.betterhealth.in`;
+    const invited = await ctx.request('POST', '/api/v1/user/invite', { cookie: admin.cookie, body: { name: 'Ravi Invitee', email, role: 'user' } });
+    expect(invited.status).toBe(201);
+    const userId = new ObjectId((await bodyOf(invited, inviteResponse)).user._id);
+    await mail.deliver();
+    const token = tokenOf(linkIn(mail.to(email)[0]!, '/login/welcome'));
+    // Two resends at once each revoke what was there before either issues its link, so both links live.
+    const { token: other } = await issueLink(ctx.deps, userId, 'invitation');
+
+    expect((await ctx.request('POST', '/api/v1/user/accept-invitation', { body: { token, password: NEW_PASSWORD } })).status).toBe(200);
+    const outstanding = await ctx.deps.cols.accountLinks.countDocuments({ userId, revokedAt: null, usedAt: null });
+    expect(outstanding).toBe(0);
+    const res = await ctx.request('POST', '/api/v1/user/accept-invitation', { body: { token: other, password: 'Someone-Else-77' } });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(L.linkInvalid);
+    await ctx.login(email, NEW_PASSWORD);
   });
 });

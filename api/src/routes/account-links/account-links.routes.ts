@@ -15,7 +15,7 @@ import { queueInvitation, queuePasswordChanged, queuePasswordReset } from '../..
 import { isHttps } from '../../lib/network.ts';
 import { createAccount } from '../../domain/accounts/user.service.ts';
 import type { AccountLinkPurpose } from '../../db/collections.ts';
-import { findLiveLink, issueLink, linkUrl, revokeLinks, useLink } from '../../domain/accounts/account-links.service.ts';
+import { endOutstandingLinks, findLiveLink, issueLink, linkUrl, revokeLinks, useLink } from '../../domain/accounts/account-links.service.ts';
 
 /**
  * Forgot-password limits. Per address, a refusal (429). Per account, further requests are answered
@@ -71,9 +71,9 @@ export function accountLinkRoutes(deps: AppDeps) {
       // Hashed before the link is spent, so a failure here leaves the link usable.
       const passwordHash = await hashPassword(password);
       if (!(await useLink(deps, link))) throw linkRefused();
+      await endOutstandingLinks(deps, user);
       const now = deps.clock.now();
       await cols.users.updateOne({ _id: user._id }, { $set: { passwordHash, updatedAt: now } });
-      await revokeLinks(deps, user._id, 'reset');
       // Every session ends, this browser's too: whoever had the old password is out.
       await cols.sessions.deleteMany({ userId: user._id });
       // The failures that may have locked the account out, account-wide and from this address, go.
@@ -89,6 +89,7 @@ export function accountLinkRoutes(deps: AppDeps) {
       // Hashed before the link is spent, so a failure here leaves the link usable.
       const passwordHash = await hashPassword(password);
       if (!(await useLink(deps, link))) throw linkRefused();
+      await endOutstandingLinks(deps, user);
       const now = deps.clock.now();
       const updated = await cols.users.findOneAndUpdate(
         { _id: user._id },

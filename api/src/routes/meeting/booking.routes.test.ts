@@ -257,6 +257,28 @@ describe('requests an admin decides', () => {
     expect(made.map((r) => r._id)).toContain(due._id);
   });
 
+  it('stores an approved cancellation request as approved, decided by the admin (issue 47, item 12)', async () => {
+    ctx.clock.set(NOW);
+    const { client, doctor, admin } = await people();
+    const id = await meetingAt(client, doctor, 30 * HOUR);
+    const asked = await post(`/meeting/${id}/request`, doctor.cookie, { kind: 'cancel', reason: 'Unwell' });
+    expect(asked.status).toBe(201);
+    const { request } = changeRequestResponse.parse(await asked.json());
+    ctx.clock.advance(10 * MIN);
+    const decided = await post(`/meeting/requests/${request._id}/decide`, admin.cookie, { approve: true });
+    expect(decided.status).toBe(200);
+    const answered = changeRequestResponse.parse(await decided.json()).request;
+    expect(answered).toMatchObject({ status: 'approved', decidedBy: admin.email, decidedAt: new Date(NOW.getTime() + 10 * MIN).toISOString() });
+    const stored = await ctx.deps.cols.meetingChangeRequests.findOne({ _id: new ObjectId(request._id) });
+    expect(stored).toMatchObject({ status: 'approved', decidedBy: { email: admin.email }, decidedAt: new Date(NOW.getTime() + 10 * MIN) });
+    // The client sees their session cancelled at the associate's request, refunded in full, and no request left open.
+    const seen = getMeetingsResponse.parse(await (await ctx.request('GET', '/api/v1/meeting/get-meetings', { cookie: client.cookie })).json()).meetings.find((m) => m._id === id);
+    expect(seen).toMatchObject({ status: 'cancelled', hasOpenRequest: false, cancellation: { cause: 'associate_unavailable', band: 'full' } });
+    // Only a request still open can be decided: the approved one is not decided again, either way.
+    expect((await post(`/meeting/requests/${request._id}/decide`, admin.cookie, { approve: false })).status).toBe(409);
+    expect(await ctx.deps.cols.meetingChangeRequests.countDocuments({ _id: new ObjectId(request._id), status: 'approved' })).toBe(1);
+  });
+
   it('a client inside 24 h asks to reschedule; a decline leaves the session as it was, recorded in its history', async () => {
     ctx.clock.set(NOW);
     const { client, doctor, admin } = await people();

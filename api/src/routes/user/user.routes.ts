@@ -10,6 +10,8 @@ import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../li
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
 import { createAccount } from '../../domain/accounts/user.service.ts';
+import { endOutstandingLinks } from '../../domain/accounts/account-links.service.ts';
+import { queuePasswordChanged } from '../../mail/account-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isHttps } from '../../lib/network.ts';
 
@@ -109,6 +111,8 @@ export function userRoutes(deps: AppDeps) {
           return passwords.hash(newPassword);
         });
       }
+      // A reset or invitation link asked for before the change must not set a password after it.
+      if (body.newPassword !== undefined) await endOutstandingLinks(deps, user);
       // No projection here: FerretDB does not support one on findAndModify.
       const updated = await cols.users.findOneAndUpdate({ _id: user._id }, { $set: set }, { returnDocument: 'after' });
       if (!updated) throw unauthorized();
@@ -116,6 +120,7 @@ export function userRoutes(deps: AppDeps) {
       if (body.newPassword !== undefined) {
         const session = c.get('session');
         await sessions.destroyOthers(user._id, session?._id ?? '');
+        await queuePasswordChanged(deps.outbox, safeUpdated, updated.updatedAt);
         await recordAudit(deps, { actor: user, action: 'password.change', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
       }
       return c.json({ success: true as const, message: AUTH_MESSAGES.profileUpdated, user: toPublicUser(safeUpdated) }, 200);
