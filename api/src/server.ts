@@ -5,7 +5,8 @@ import { GRIEVANCE_OFFICER_DEFAULTS } from '@bh/shared';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock.ts';
 import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
-import { loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
+import { dataDirOf, loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
+import { recordSchemaVersion } from './db/migrations/schema-version.ts';
 import { PROJECT_ROOT } from './db/embedded.ts';
 import { MIGRATIONS } from './db/migrations/index.ts';
 import { runMigrations } from './db/migrations/runner.ts';
@@ -70,8 +71,10 @@ export async function startServer(
   if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
-  // Stored data is brought up to date, once per database, before anything is served.
+  // Stored data is brought up to date, once per database, before anything is served, and the
+  // database (and data folder) records the schema version it is now at (schema-version.ts).
   await runMigrations({ db: deps.db, documentKey: deps.config.documentKey, log: say }, MIGRATIONS);
+  await recordSchemaVersion(deps.db, database.embedded ? dataDirOf(env) : null);
 
   if (database.embedded) {
     const logins = await seedDemoData(deps);

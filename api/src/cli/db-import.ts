@@ -5,6 +5,7 @@ import { loadEnv, type Env } from '../env.ts';
 import { BackupError, importDatabase } from '../db/backup.ts';
 import { existingDocumentKey, openDatabase } from '../db/connect.ts';
 import { ensureIndexes } from '../db/indexes.ts';
+import { DataRefusedError } from '../db/migrations/schema-version.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: pnpm db:import FILE   (a file made by pnpm db:export, into an empty database)';
@@ -33,7 +34,14 @@ export async function dbImport(argv: string[], env: Env = loadEnv()): Promise<{ 
         `Copy that database's document.key into ${env.DATA_DIR}/ or set DOCUMENT_KEY, then import again.`,
     };
   }
-  const database = await openDatabase(env, () => {}, { prepare: false });
+  let database;
+  try {
+    database = await openDatabase(env, () => {}, { prepare: false });
+  } catch (err) {
+    // Data of a newer release, or an import that did not finish: refused, with what to do.
+    if (err instanceof DataRefusedError) return { code: 1, message: err.message };
+    throw err;
+  }
   try {
     const counts = await importDatabase(database.db, source, key);
     await ensureIndexes(database.db);

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { BSON, type Db, type Document } from 'mongodb';
+import { databaseVersion } from './migrations/schema-version.ts';
 
 /**
  * Backups for `pnpm db:export FILE` and `pnpm db:import FILE`: every collection (GridFS uploads
@@ -13,7 +14,7 @@ import { BSON, type Db, type Document } from 'mongodb';
  * encrypted fields stay encrypted, so the file is only usable with the same document key, whose
  * fingerprint (an HMAC, not the key) the file records.
  *
- *   {"format":"better-health-backup","version":1,"database":…,"exportedAt":…,"keyFingerprint":…}
+ *   {"format":"better-health-backup","version":1,"database":…,"exportedAt":…,"keyFingerprint":…,"schemaVersion":8}
  *   {"c":"users","d":{…}}            one line per document
  *   {"end":true,"counts":{"users":5,…}}
  */
@@ -26,6 +27,8 @@ interface Header {
   database: string;
   exportedAt: string;
   keyFingerprint: string;
+  /** The schema version of the exported data (schema-version.ts); files from before it have none. */
+  schemaVersion?: number;
 }
 
 export function keyFingerprint(key: Buffer): string {
@@ -41,8 +44,9 @@ async function collectionNames(db: Db): Promise<string[]> {
 export async function exportDatabase(db: Db, file: string, documentKey: Buffer, now = new Date()): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const names = await collectionNames(db);
+  const { version: schemaVersion } = await databaseVersion(db);
   async function* lines(): AsyncGenerator<string> {
-    const header: Header = { format: BACKUP_FORMAT, version: 1, database: db.databaseName, exportedAt: now.toISOString(), keyFingerprint: keyFingerprint(documentKey) };
+    const header: Header = { format: BACKUP_FORMAT, version: 1, database: db.databaseName, exportedAt: now.toISOString(), keyFingerprint: keyFingerprint(documentKey), schemaVersion };
     yield `${JSON.stringify(header)}\n`;
     for (const name of names) {
       counts[name] = 0;
