@@ -5,7 +5,9 @@ import { GRIEVANCE_OFFICER_DEFAULTS } from '@bh/shared';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock.ts';
 import { createDeps, type AppDeps } from './lib/deps.ts';
 import { createLogger } from './lib/logger.ts';
-import { loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
+import { dataDirOf, loadDocumentKey, openDatabase, type Database } from './db/connect.ts';
+import { holdsNothing } from './db/backup.ts';
+import { recordSchemaVersion } from './db/migrations/schema-version.ts';
 import { PROJECT_ROOT } from './db/embedded.ts';
 import { MIGRATIONS } from './db/migrations/index.ts';
 import { runMigrations } from './db/migrations/runner.ts';
@@ -70,10 +72,19 @@ export async function startServer(
   if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
-  // Stored data is brought up to date, once per database, before anything is served.
-  await runMigrations({ db: deps.db, documentKey: deps.config.documentKey, log: say }, MIGRATIONS);
+  // Demo data (with its public passwords) goes only into a database that held nothing at all when
+  // this start began, before its migrations recorded themselves: never into a partial import.
+  const heldNothing = database.embedded !== null && (await holdsNothing(deps.db));
 
-  if (database.embedded) {
+  // Stored data is brought up to date, once per database, before anything is served, and the
+  // database (and data folder) records the schema version it is now at (schema-version.ts).
+  await runMigrations({ db: deps.db, documentKey: deps.config.documentKey, log: say }, MIGRATIONS);
+  await recordSchemaVersion(deps.db, database.embedded ? dataDirOf(env) : null);
+
+  if (database.embedded && !heldNothing && (await deps.cols.users.estimatedDocumentCount()) === 0) {
+    say('The database holds data but no account, so no demo data was seeded (it only goes into an empty database). Create the first admin with `pnpm admin:create`.');
+  }
+  if (heldNothing) {
     const logins = await seedDemoData(deps);
     if (logins) {
       say('\nSeeded demo data. Demo logins:');

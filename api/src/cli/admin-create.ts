@@ -7,6 +7,7 @@ import { collections } from '../db/collections.ts';
 import { openDatabase } from '../db/connect.ts';
 import { createAccount } from '../domain/accounts/user.service.ts';
 import { recordAudit } from '../lib/audit.ts';
+import { DataRefusedError } from '../db/migrations/schema-version.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: pnpm admin:create --email E --name N [--password-stdin]\n  (asks for the password twice without showing it; --password-stdin reads it from standard input instead)';
@@ -68,7 +69,14 @@ export async function adminCreate(argv: string[], source: PasswordSource = termi
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     return { code: 2, message: `Cannot create the admin:\n${lines.join('\n')}\n${USAGE}` };
   }
-  const database = await openDatabase(env, () => {});
+  let database;
+  try {
+    database = await openDatabase(env, () => {});
+  } catch (err) {
+    // Data of a newer release, or an import that did not finish: refused, with what to do.
+    if (err instanceof DataRefusedError) return { code: 1, message: err.message };
+    throw err;
+  }
   try {
     const cols = collections(database.db);
     const created = await createAccount({ cols, clock: systemClock }, { ...parsed.data, role: 'admin', isVerified: 'verified' });

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv, type Env } from '../env.ts';
 import { exportDatabase } from '../db/backup.ts';
 import { loadDocumentKey, openDatabase } from '../db/connect.ts';
+import { DataRefusedError } from '../db/migrations/schema-version.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: pnpm db:export FILE [--force]   (FILE: a new .jsonl.gz file; --force overwrites)';
@@ -24,7 +25,14 @@ export async function dbExport(argv: string[], env: Env = loadEnv()): Promise<{ 
   const target = resolve(file);
   if (existsSync(target) && !parsed.values.force) return { code: 2, message: `${file} already exists; choose a new name or add --force to overwrite it.` };
   const key = loadDocumentKey(env);
-  const database = await openDatabase(env, () => {}, { prepare: false });
+  let database;
+  try {
+    database = await openDatabase(env, () => {}, { prepare: false });
+  } catch (err) {
+    // Data of a newer release, or an import that did not finish: refused, with what to do.
+    if (err instanceof DataRefusedError) return { code: 1, message: err.message };
+    throw err;
+  }
   try {
     const counts = await exportDatabase(database.db, target, key);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);

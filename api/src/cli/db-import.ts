@@ -4,10 +4,10 @@ import { parseArgs } from 'node:util';
 import { loadEnv, type Env } from '../env.ts';
 import { BackupError, importDatabase } from '../db/backup.ts';
 import { existingDocumentKey, openDatabase } from '../db/connect.ts';
-import { ensureIndexes } from '../db/indexes.ts';
+import { DataRefusedError } from '../db/migrations/schema-version.ts';
 import { runCli } from './run-cli.ts';
 
-const USAGE = 'Usage: pnpm db:import FILE   (a file made by pnpm db:export, into an empty database)';
+const USAGE = 'Usage: pnpm db:import FILE   (a file made by pnpm db:export, into an empty database, or one an earlier import did not finish)';
 
 /**
  * `pnpm db:import FILE`: restores a `pnpm db:export` file into an empty database (MONGODB_URI or the
@@ -33,10 +33,17 @@ export async function dbImport(argv: string[], env: Env = loadEnv()): Promise<{ 
         `Copy that database's document.key into ${env.DATA_DIR}/ or set DOCUMENT_KEY, then import again.`,
     };
   }
-  const database = await openDatabase(env, () => {}, { prepare: false });
+  // An import that did not finish is what this command finishes: it is cleared and done again.
+  let database;
   try {
-    const counts = await importDatabase(database.db, source, key);
-    await ensureIndexes(database.db);
+    database = await openDatabase(env, () => {}, { prepare: false, finishingImport: true });
+  } catch (err) {
+    // Data of a newer release, or an import that did not finish: refused, with what to do.
+    if (err instanceof DataRefusedError) return { code: 1, message: err.message };
+    throw err;
+  }
+  try {
+    const counts = await importDatabase(database.db, source, key, (line) => console.log(line));
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     return { code: 0, message: `Imported ${total} documents in ${Object.keys(counts).length} collections into "${env.MONGODB_DB}" from ${file}.` };
   } catch (err) {

@@ -294,6 +294,19 @@ export interface MigrationDoc {
   at?: Date;
 }
 
+/**
+ * The database's own records (db/migrations/schema-version.ts): `schema`, the highest schema version
+ * a release has brought it to; `import`, present while `pnpm db:import` writes (or after it died).
+ */
+export interface MetaDoc {
+  _id: 'schema' | 'import';
+  /** On `schema`. */
+  version?: number;
+  /** On `import`: the file's name, and when the import began. */
+  file?: string;
+  startedAt?: Date;
+}
+
 /** The GridFS bucket that holds uploads: `uploads.files` and `uploads.chunks`. */
 export const UPLOAD_BUCKET = 'uploads';
 
@@ -539,6 +552,8 @@ function build(db: Db) {
     associateAvailability: db.collection<AvailabilityDoc>('associate_availability'),
     participantMeetings: db.collection<ParticipantMeetingsDoc>('participant_meetings'),
     migrations: db.collection<MigrationDoc>('migrations'),
+    /** The database's own records: its schema version, and an import that has not finished (db/migrations/schema-version.ts). */
+    meta: db.collection<MetaDoc>('meta'),
     uploadFiles: db.collection<UploadFileDoc>(`${UPLOAD_BUCKET}.files`),
     uploadChunks: db.collection<UploadChunkDoc>(`${UPLOAD_BUCKET}.chunks`),
     coupons: db.collection<CouponDoc>('coupons'),

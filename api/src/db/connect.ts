@@ -6,6 +6,7 @@ import type { Env } from '../env.ts';
 import { createMongoClient } from '../lib/mongo.ts';
 import { PROJECT_ROOT, startEmbeddedDb, type EmbeddedDb } from './embedded.ts';
 import { ensureIndexes } from './indexes.ts';
+import { checkDatabase, checkDataFolder } from './migrations/schema-version.ts';
 
 export interface Database {
   client: MongoClient;
@@ -24,10 +25,12 @@ export function dataDirOf(env: Env): string {
  * (`prepare: false` skips that, for tools that copy data as it is). Stored data is brought up to
  * date by the server's start (migrations/), not here.
  */
-export async function openDatabase(env: Env, log: (msg: string) => void, options: { prepare?: boolean } = {}): Promise<Database> {
+export async function openDatabase(env: Env, log: (msg: string) => void, options: { prepare?: boolean; finishingImport?: boolean } = {}): Promise<Database> {
   let embedded: EmbeddedDb | null = null;
   let uri = env.MONGODB_URI;
   if (!uri) {
+    // Data written by a newer release is refused before a server is started on its folder.
+    checkDataFolder(dataDirOf(env));
     embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log });
     uri = embedded.uri;
     if (embedded.owned) log(`Embedded ${embedded.kind} listening on 127.0.0.1:${embedded.port} (data in ${env.DATA_DIR}/)`);
@@ -35,6 +38,14 @@ export async function openDatabase(env: Env, log: (msg: string) => void, options
   const client = createMongoClient(uri, embedded?.kind === 'ferretdb' ? 'ferretdb' : 'mongodb');
   await client.connect();
   const db = client.db(env.MONGODB_DB);
+  try {
+    // Before anything is written: a newer release's data, or an import that did not finish (schema-version.ts).
+    await checkDatabase(db, { finishingImport: options.finishingImport === true });
+  } catch (err) {
+    await client.close();
+    if (embedded) await embedded.stop();
+    throw err;
+  }
   if (options.prepare !== false) await ensureIndexes(db);
   return {
     client,
