@@ -388,21 +388,13 @@ export const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   },
   { file: 'internal/handler/handlerparams/extract_params.go', from: '\t\tkey := optionsList[0]\n', to: '\t\tkey := parsed.name\n' },
   {
-    // A forced compact (VACUUM, which api/src/db/vacuum.ts asks for after an erasure and once after
-    // the at-rest migration) also checkpoints the write-ahead log into the file and truncates it:
-    // until then the log held the pages as they were before the deletes, readable with `grep -a`
-    // while the server runs (issue 47; api/src/routes/privacy/erasure-reach.test.ts).
+    // A compact also checkpoints the write-ahead log into the file and truncates it: until then the
+    // log held the pages as they were before a delete, readable with `grep -a` while the server runs
+    // (issue 47). Without `force` it is only that (incremental_vacuum does nothing with auto_vacuum
+    // off): what an erasure asks for (api/src/db/vacuum.ts), as secure_delete already overwrote
+    // the deleted rows in their pages; with `force` it follows a VACUUM.
     file: 'internal/backends/sqlite/collection.go',
     from: '\treturn new(backends.CompactResult), nil\n',
-    to: [
-      '\tif params != nil && params.Full {',
-      '\t\tif _, err := db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {',
-      '\t\t\treturn nil, lazyerrors.Error(err)',
-      '\t\t}',
-      '\t}',
-      '',
-      '\treturn new(backends.CompactResult), nil',
-      '',
-    ].join('\n'),
+    to: ['\tif _, err := db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {', '\t\treturn nil, lazyerrors.Error(err)', '\t}', '', '\treturn new(backends.CompactResult), nil', ''].join('\n'),
   },
 ];

@@ -1,4 +1,4 @@
-import { vacuumDatabase } from '../vacuum.ts';
+import { clearDeletedBytes } from '../vacuum.ts';
 import type { Migration } from './runner.ts';
 
 /**
@@ -10,6 +10,6 @@ import type { Migration } from './runner.ts';
 export const vacuumAfterRewritesV1: Migration = {
   id: 'vacuum-after-rewrites-v1',
   async run({ db }) {
-    return (await vacuumDatabase(db)) ? 'Rewrote the database file without the bytes of deleted data' : null;
+    return (await clearDeletedBytes(db, { rewrite: true })) ? 'Rewrote the database file without the bytes of deleted data' : null;
   },
 };
