@@ -59,11 +59,13 @@ export function jsonRequest(
  * A fresh database on the run's embedded server for one test file, with the app wired to it
  * and a clock the test controls. Dropped when the file finishes.
  */
-export async function createTestContext(options: { monitorCommands?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { monitorCommands?: boolean; /** A server of the test's own (its data folder searched by the test) instead of the run's. */ server?: { uri: string; engine: 'mongodb' | 'ferretdb' } } = {},
+): Promise<TestContext> {
+  const uri = options.server?.uri ?? inject('mongoUri');
+  const engine = options.server?.engine ?? inject('mongoEngine');
   // Command monitoring (tests that count database round trips) must be chosen when the client is made.
-  const client = options.monitorCommands
-    ? new MongoClient(inject('mongoUri'), { ...mongoClientOptions(inject('mongoEngine')), monitorCommands: true })
-    : createMongoClient(inject('mongoUri'), inject('mongoEngine'));
+  const client = options.monitorCommands ? new MongoClient(uri, { ...mongoClientOptions(engine), monitorCommands: true }) : createMongoClient(uri, engine);
   await client.connect();
   const db = client.db(`t_${randomBytes(6).toString('hex')}`);
   await ensureIndexes(db);

@@ -387,4 +387,14 @@ export const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     to: '\tfor i, parsed := range bhTagsOf(v.Type()) {\n\t\tto := parsed.options',
   },
   { file: 'internal/handler/handlerparams/extract_params.go', from: '\t\tkey := optionsList[0]\n', to: '\t\tkey := parsed.name\n' },
+  {
+    // A compact also checkpoints the write-ahead log into the file and truncates it: until then the
+    // log held the pages as they were before a delete, readable with `grep -a` while the server runs
+    // (issue 47). Without `force` it is only that (incremental_vacuum does nothing with auto_vacuum
+    // off): what an erasure asks for (api/src/db/vacuum.ts), as secure_delete already overwrote
+    // the deleted rows in their pages; with `force` it follows a VACUUM.
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\treturn new(backends.CompactResult), nil\n',
+    to: ['\tif _, err := db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {', '\t\treturn nil, lazyerrors.Error(err)', '\t}', '', '\treturn new(backends.CompactResult), nil', ''].join('\n'),
+  },
 ];

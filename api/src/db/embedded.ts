@@ -131,7 +131,7 @@ function spawnServer(kind: 'mongod' | 'ferretdb', bin: string, dataDir: string, 
       ? ['--dbpath', join(dataDir, 'mongod'), '--bind_ip', '127.0.0.1', '--port', String(port), '--quiet']
       : [
           '--handler=sqlite',
-          `--sqlite-url=file:${join(dataDir, 'ferretdb')}/`,
+          `--sqlite-url=file:${join(dataDir, 'ferretdb')}/?_pragma=secure_delete(1)`, // deleted bytes overwritten (db/vacuum.ts)
           `--state-dir=${join(dataDir, 'ferretdb')}`,
           '--telemetry=disable',
           `--listen-addr=127.0.0.1:${port}`,

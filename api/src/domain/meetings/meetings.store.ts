@@ -308,26 +308,32 @@ export async function deleteMeeting(deps: Deps, meetingId: ObjectId): Promise<Me
   });
 }
 
+/** What an erasure rewrites in one meeting, given the meeting as it stands (its card has the same fields). */
+export type MeetingErasure = (meeting: MeetingCard) => Partial<Pick<MeetingDoc, 'clientName' | 'clientEmail' | 'doctorName' | 'doctorEmail' | 'history' | 'cancellation' | 'openRequestId'>>;
+
 /**
- * An erased account's name and email in every meeting it took part in, and on those meetings'
- * cards in every list that shows them (its own and each counterpart's), each list under its
- * participant's claim. Throws ClaimBusyError when a claim stays taken (every step is safe to repeat).
+ * An erased account in every meeting it took part in: `erase` gives the fields to write (its name
+ * and email, who-and-why in the history and cancellation, a request of theirs left open), applied
+ * to the meeting and to its card in both participants' lists. Each meeting is read and rewritten
+ * under both participants' booking claims, so no change to it lands in between. Returns the
+ * meetings' ids. Throws ClaimBusyError when a claim stays taken (every step is safe to repeat).
  */
-export async function renameParticipant(deps: Deps, userId: ObjectId, to: { name: string; email: string }): Promise<void> {
+export async function eraseParticipant(deps: Deps, userId: ObjectId, erase: MeetingErasure): Promise<ObjectId[]> {
   const meetings = meetingsCollection(deps.db);
-  await meetings.updateMany({ clientId: userId }, { $set: { clientName: to.name, clientEmail: to.email } });
-  await meetings.updateMany({ doctorId: userId }, { $set: { doctorName: to.name, doctorEmail: to.email } });
-  const lists = new Set([userId.toHexString()]);
-  for (const card of await cardsOf(deps.db, userId)) for (const p of [card.clientId, card.doctorId]) lists.add(p.toHexString());
-  const rename = (card: MeetingCard): MeetingCard => ({
-    ...card,
-    ...(card.clientId.equals(userId) ? { clientName: to.name, clientEmail: to.email } : {}),
-    ...(card.doctorId.equals(userId) ? { doctorName: to.name, doctorEmail: to.email } : {}),
-  });
-  for (const list of lists) {
-    const participant = new ObjectId(list);
-    await underClaims(deps, [participant], () => editCards(deps.db, participant, rename));
+  const project = { projection: { _id: 1, clientId: 1, doctorId: 1 } } as const;
+  const mine = [...(await meetings.find({ clientId: userId }, project).toArray()), ...(await meetings.find({ doctorId: userId }, project).toArray())];
+  for (const meeting of mine) {
+    await underClaims(deps, [meeting.clientId, meeting.doctorId], async () => {
+      const current = await findMeeting(deps.db, meeting._id);
+      if (!current) return;
+      const rewritten = await meetingsCollection(deps.db).findOneAndUpdate({ _id: current._id }, { $set: erase(current) }, { returnDocument: 'after' });
+      if (rewritten) await putCards(deps, rewritten);
+    });
   }
+  // Cards whose meeting is gone (a crash between the two writes of a delete) lose the name too.
+  const own = await cardsOf(deps.db, userId);
+  if (own.some((card) => !mine.some((m) => m._id.equals(card._id)))) await underClaims(deps, [userId], () => editCards(deps.db, userId, (card) => ({ ...card, ...erase(card) })));
+  return mine.map((m) => m._id);
 }
 
 /**

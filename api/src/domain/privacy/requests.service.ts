@@ -10,13 +10,14 @@ import {
   type QueuedPrivacyRequest,
 } from '@bh/shared';
 import type { PrivacyRequestDoc } from '../../db/collections.ts';
+import { clearDeletedBytes } from '../../db/vacuum.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { moveEmail } from '../../lib/user-emails.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../lib/types.ts';
-import { renameParticipant } from '../meetings/meetings.store.ts';
+import { eraseParticipant } from '../meetings/meetings.store.ts';
 import { uploadsBucket } from '../uploads/uploads.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -154,52 +155,173 @@ export async function runDueErasures(deps: Pick<AppDeps, 'db' | 'cols' | 'clock'
     await col.updateOne({ _id: request._id }, { $set: { status: 'completed' } });
     done += 1;
   }
+  // What the erasures deleted leaves no bytes in the embedded database's files (DESIGN §2): deleted
+  // rows were overwritten as they went, and the log that still held them is written out and emptied.
+  if (done > 0) await clearDeletedBytes(deps.db, { rewrite: false });
   return done;
 }
 
 /** The stand-in name and address of an erased account (`.invalid` never delivers, RFC 2606). */
 export const ERASED_NAME = 'Erased person';
 export const erasedEmail = (userId: ObjectId) => `erased-${userId.toHexString()}@erased.invalid`;
+/** What stands in a kept record for a text the erased person wrote (a reason, a request's details). */
+export const ERASED_TEXT = '(erased)';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Erases one person's personal data (DPDP s. 12(3)) and keeps what the law makes us keep
- * (PRIVACY.md, "What an erasure keeps"):
+ * Replaces a person's email, name and each word of their name (three letters or more, as a whole
+ * word, in any case) in a text others wrote about them ("Priya asked to move it"), with the stand-ins.
+ */
+export function scrubberFor(person: { name: string; email: string }, stand: { name: string; email: string }): (text: string) => string {
+  const words = [person.name.trim(), ...person.name.split(/\s+/)].filter((w) => w.length >= 3);
+  const nameRe = words.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...new Set(words)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu') : null;
+  const emailRe = person.email ? new RegExp(escapeRegExp(person.email), 'gi') : null;
+  return (text) => {
+    let out = emailRe ? text.replace(emailRe, stand.email) : text;
+    if (nameRe) out = out.replace(nameRe, stand.name);
+    return out;
+  };
+}
+
+/**
+ * Erases one person's personal data (DPDP s. 12(3)) from every collection and keeps what the law
+ * makes us keep (PRIVACY.md, "What an erasure removes and what it keeps"):
  * - ended: every session and one-time link; the account can no longer sign in (its email is
  *   replaced and its password is a hash of random bytes nobody knows);
  * - removed: the application (identity and bank numbers), every uploaded document, the nominee,
- *   unsent emails to them, and their name and address in the outbox;
- * - anonymised: their name and email in meetings, which stay as the other participant's records;
+ *   unsent emails to them, the rate-limit entries named by their email;
+ * - anonymised: their name and email wherever a kept record names them (meetings and every
+ *   participant's list of them, cancellations and history, change requests, refunds, emails to
+ *   others, the audit trail, the access log); the reasons and request texts they wrote become
+ *   ERASED_TEXT, and the texts others wrote about them lose their name; a change request of theirs
+ *   still open is closed (declined);
  * - kept: the audit trail, the document access log (Rule 6: at least a year), consent records
- *   (s. 6(10): proof of consent) and the privacy requests with their answers.
+ *   (s. 6(10): proof of consent), the privacy requests with their answers, refunds' amounts band.
+ * Everything that needs their name and email runs before the account itself is rewritten, so a run
+ * that fails half-way finds them again when it is repeated (every step is safe to repeat).
  */
 export async function eraseAccount(deps: Pick<AppDeps, 'db' | 'cols' | 'clock'>, userId: ObjectId): Promise<void> {
-  const user = await deps.cols.users.findOne({ _id: userId });
+  const { cols } = deps;
+  const user = await cols.users.findOne({ _id: userId });
   const email = erasedEmail(userId);
-  await deps.cols.sessions.deleteMany({ userId });
-  await deps.cols.accountLinks.deleteMany({ userId });
-  if (user && user.email !== email) {
+  const hex = userId.toHexString();
+  await cols.sessions.deleteMany({ userId });
+  await cols.accountLinks.deleteMany({ userId });
+  // The account as it was (once rewritten, a repeated run finds only the stand-ins).
+  const person = user && user.email !== email ? { name: user.name, email: user.email } : null;
+  const scrub = person ? scrubberFor(person, { name: ERASED_NAME, email }) : (text: string) => text;
+  const now = deps.clock.now();
+
+  // Change requests: theirs keep no reason and no address, and one still open is closed.
+  const closed = new Set<string>();
+  for (const request of await cols.meetingChangeRequests.find({ 'by.id': userId }).toArray()) {
+    const open = request.status === 'open';
+    if (open) closed.add(request._id.toHexString());
+    await cols.meetingChangeRequests.updateOne(
+      { _id: request._id },
+      { $set: { by: { ...request.by, email }, reason: ERASED_TEXT, ...(open ? { status: 'declined' as const, decidedAt: now, decidedBy: null } : {}) } },
+    );
+  }
+  for (const request of await cols.meetingChangeRequests.find({ 'decidedBy.id': userId }).toArray()) {
+    await cols.meetingChangeRequests.updateOne({ _id: request._id }, { $set: { 'decidedBy.email': email } });
+  }
+
+  // Meetings, with every participant's card of them.
+  const byThem = <T extends { by: { id: ObjectId; email: string }; reason: string }>(entry: T): T =>
+    entry.by.id.equals(userId) ? { ...entry, by: { ...entry.by, email }, reason: entry.reason ? ERASED_TEXT : '' } : { ...entry, reason: scrub(entry.reason) };
+  const meetingIds = await eraseParticipant(deps, userId, (m) => ({
+    ...(m.clientId.equals(userId) ? { clientName: ERASED_NAME, clientEmail: email } : {}),
+    ...(m.doctorId.equals(userId) ? { doctorName: ERASED_NAME, doctorEmail: email } : {}),
+    history: (m.history ?? []).map(byThem),
+    cancellation: m.cancellation ? byThem(m.cancellation) : null,
+    openRequestId: m.openRequestId && closed.has(m.openRequestId.toHexString()) ? null : (m.openRequestId ?? null),
+  }));
+  const meetingHexes = meetingIds.map((id) => id.toHexString());
+
+  // Requests others made on those meetings keep their reason, less the person's name.
+  for (const request of await cols.meetingChangeRequests.find({ meetingId: { $in: meetingIds } }).toArray()) {
+    if (request.by.id.equals(userId)) continue;
+    const reason = scrub(request.reason);
+    if (reason !== request.reason) await cols.meetingChangeRequests.updateOne({ _id: request._id }, { $set: { reason } });
+  }
+
+  // Refunds stay for the accounts (band, dates, status, reference), without the name or address.
+  for (const refund of [...(await cols.refunds.find({ _id: { $in: meetingIds } }).toArray()), ...(await cols.refunds.find({ 'refundedBy.id': userId }).toArray())]) {
+    await cols.refunds.updateOne(
+      { _id: refund._id },
+      {
+        $set: {
+          ...(refund.clientId.equals(userId) ? { clientName: ERASED_NAME, clientEmail: email } : {}),
+          doctorName: scrub(refund.doctorName),
+          ...(refund.refundedBy?.id.equals(userId) ? { 'refundedBy.email': email } : {}),
+        },
+      },
+    );
+  }
+
+  // Emails: unsent ones to them are cancelled, and every stored one keeps neither their address nor
+  // what they held; emails to others about their meetings (reminders, confirmations) name the stand-in.
+  const theirMail: ObjectId[] = [];
+  if (person) {
+    const outbox = cols.outbox;
+    for (const doc of await outbox.find({ to: person.email }, { projection: { _id: 1 } }).toArray()) theirMail.push(doc._id);
+    await outbox.updateMany({ to: person.email, status: { $in: ['pending', 'sending'] } }, { $set: { status: 'cancelled', secret: null } });
+    await cols.outboxQueue.deleteMany({ to: person.email });
+    await outbox.updateMany({ to: person.email }, { $set: { to: email, data: {}, secret: null, lastError: null } });
+    for (const doc of await outbox.find({ meetingId: { $in: meetingHexes } }).toArray()) {
+      const data = Object.fromEntries(Object.entries(doc.data).map(([k, v]) => [k, scrub(v)]));
+      await outbox.updateOne({ _id: doc._id }, { $set: { data, ...(doc.lastError ? { lastError: scrub(doc.lastError) } : {}) } });
+    }
+    // Rate-limit entries named by their address (failed sign-ins, familiar addresses, resets, coupon mail).
+    await cols.rateLimits.deleteMany({ key: { $regex: `(^|[:|])${escapeRegExp(person.email)}($|[|])`, $options: 'i' } });
+  }
+
+  // The audit trail stays (proof of what was done, by whom), naming the account by its id only.
+  const targets = [hex, ...meetingHexes, ...theirMail.map((id) => id.toHexString())];
+  const entries = [...(await cols.auditLog.find({ 'actor.id': hex }).toArray()), ...(await cols.auditLog.find({ 'target.id': { $in: targets } }).toArray())];
+  for (const entry of new Map(entries.map((e) => [e._id.toHexString(), e])).values()) {
+    const details = entry.details ? Object.fromEntries(Object.entries(entry.details).map(([k, v]) => [k, typeof v === 'string' ? scrub(v) : v])) : undefined;
+    await cols.auditLog.updateOne(
+      { _id: entry._id },
+      {
+        $set: {
+          ...(entry.actor?.id === hex ? { 'actor.email': email } : {}),
+          ...(entry.target.label !== undefined ? { 'target.label': entry.target.id === hex ? email : scrub(entry.target.label) } : {}),
+          ...(details ? { details } : {}),
+        },
+      },
+    );
+  }
+  // The access log stays (Rule 6): reads by them name the stand-in; what was read of theirs loses their name.
+  await cols.documentAccessLog.updateMany({ actorId: userId }, { $set: { actorName: ERASED_NAME } });
+  for (const row of await cols.documentAccessLog.find({ subjectId: userId }).toArray()) {
+    const what = scrub(row.what);
+    if (what !== row.what) await cols.documentAccessLog.updateOne({ _id: row._id }, { $set: { what } });
+  }
+  // Their privacy requests stay as the record of redress (s. 13), their texts less their name.
+  for (const request of await cols.privacyRequests.find({ userId }).toArray()) {
+    await cols.privacyRequests.updateOne({ _id: request._id }, { $set: { details: scrub(request.details), answer: request.answer === null ? null : scrub(request.answer) } });
+  }
+
+  await cols.applications.deleteMany({ userId });
+  const files = await cols.uploadFiles.find({ 'metadata.ownerId': userId }, { projection: { _id: 1 } }).toArray();
+  const bucket = uploadsBucket(deps.db);
+  for (const file of files) await bucket.delete(file._id).catch(() => {});
+  await cols.nominees.deleteOne({ _id: userId });
+
+  // Last, the account: it can no longer sign in, and its address is free.
+  if (user && person) {
     const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-    await deps.cols.users.updateOne(
+    await cols.users.updateOne(
       { _id: userId },
       {
-        $set: { name: ERASED_NAME, email, passwordHash: unusable, updatedAt: deps.clock.now(), erasedAt: deps.clock.now() },
+        $set: { name: ERASED_NAME, email, passwordHash: unusable, updatedAt: now, erasedAt: now },
         $unset: { rejectionReason: '', invitation: '' },
       },
     );
-    await moveEmail(deps.cols, userId, user.email, email);
-    const outbox = deps.cols.outbox;
-    await outbox.updateMany({ to: user.email, status: { $in: ['pending', 'sending'] } }, { $set: { status: 'cancelled', secret: null } });
-    await deps.cols.outboxQueue.deleteMany({ to: user.email });
-    await outbox.updateMany({ to: user.email }, { $set: { to: email, data: {}, secret: null } });
+    await moveEmail(cols, userId, person.email, email);
   }
-  await deps.cols.sessions.deleteMany({ userId });
-  await deps.cols.applications.deleteMany({ userId });
-  const files = await deps.cols.uploadFiles.find({ 'metadata.ownerId': userId }, { projection: { _id: 1 } }).toArray();
-  const bucket = uploadsBucket(deps.db);
-  for (const file of files) await bucket.delete(file._id).catch(() => {});
-  await deps.cols.nominees.deleteOne({ _id: userId });
-  // The meetings and every participant's list of them (the meetings store keeps both in step); a
-  // list held by a booking for too long fails the run, and the next run repeats this step.
-  await renameParticipant(deps, userId, { name: ERASED_NAME, email });
-  await recordAudit(deps, { actor: null, action: 'privacy.erase', target: { type: 'user', id: userId.toHexString(), label: email } });
+  await cols.sessions.deleteMany({ userId });
+  await recordAudit(deps, { actor: null, action: 'privacy.erase', target: { type: 'user', id: hex, label: email } });
 }
