@@ -399,6 +399,12 @@ export interface OutboxDoc {
   claims: number;
   leaseUntil: Date | null;
   sentAt: Date | null;
+  /**
+   * The Message-ID header, given when the message is queued, so that every try sends the same one
+   * and a mail client shows a repeat as one email. Absent on messages queued by earlier versions:
+   * the sender then uses `<id@domain>` (the same on every try too).
+   */
+  messageId?: string;
 }
 
 /** The claim of one lease on one message: its unique _id makes the lease exclusive. */

@@ -1,11 +1,30 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ObjectId, type Db } from 'mongodb';
 import type { EmailTemplate } from '@bh/shared';
 import type { Clock } from '../lib/clock.ts';
 import { encryptField } from '../lib/crypto.ts';
 import { collections, type OutboxDoc, type OutboxQueueDoc } from '../db/collections.ts';
+import { addressOf } from './transport.ts';
 
 export const secretContext = (id: ObjectId) => `outbox:${id.toHexString()}`;
+
+/** The domain of MAIL_FROM's address, for Message-IDs ('Better Health <care@example.in>' → 'example.in'). */
+export function messageIdDomain(mailFrom: string): string {
+  const address = addressOf(mailFrom);
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost';
+}
+
+/**
+ * A message's Message-ID, made once when it is queued and stored with it: every try sends the same
+ * one, so a copy sent again after a lost "sent" mark is the same email to a mail client.
+ */
+export function newMessageId(id: ObjectId, domain: string): string {
+  return `<${id.toHexString()}.${randomBytes(16).toString('hex')}@${domain}>`;
+}
+
+/** The Message-ID of a message queued before they were stored: from its id, the same on every try. */
+export const legacyMessageId = (id: ObjectId, domain: string) => `<${id.toHexString()}@${domain}>`;
 
 /** The queue entry of an unfinished message (collections.ts, `OutboxQueueDoc`), written at `at`. */
 export function queueEntry(doc: Pick<OutboxDoc, '_id' | 'to' | 'template' | 'meetingId' | 'nextAttemptAt'>, at: Date): OutboxQueueDoc {
@@ -28,6 +47,7 @@ export class Outbox {
   readonly #db: Db;
   readonly #clock: Clock;
   readonly #key: Buffer;
+  readonly #domain: string;
   readonly #listeners = new Set<(dueAt: Date) => void>();
 
   /**
@@ -42,10 +62,12 @@ export class Outbox {
     for (const listener of this.#listeners) listener(dueAt);
   }
 
-  constructor(db: Db, clock: Clock, documentKey: Buffer) {
+  /** `mailFrom` (MAIL_FROM) gives the domain of the messages' Message-IDs. */
+  constructor(db: Db, clock: Clock, documentKey: Buffer, mailFrom: string) {
     this.#db = db;
     this.#clock = clock;
     this.#key = documentKey;
+    this.#domain = messageIdDomain(mailFrom);
   }
 
   async enqueue(emails: NewEmail[]): Promise<ObjectId[]> {
@@ -71,6 +93,7 @@ export class Outbox {
         claims: 0,
         leaseUntil: null,
         sentAt: null,
+        messageId: newMessageId(_id, this.#domain),
       };
     });
     // The entries first: a message is never unfinished without one, so a sender always finds it.
