@@ -362,6 +362,11 @@ export interface OutboxQueueDoc {
   _id: ObjectId;
   /** The message's nextAttemptAt when the entry was written; a sender corrects it from the message. */
   nextAttemptAt: Date;
+  /**
+   * The message's first due time, which retries do not move: how long it has waited (/metrics).
+   * Entries written before it was kept got it from their messages (migration 009-outbox-queue-due-v1).
+   */
+  dueAt?: Date;
   /** When the entry was written: one whose message never came (its writer died) goes after a lease. */
   queuedAt: Date;
   /** Fresh on every write, so a sender removes or corrects only the entry it read. */

@@ -27,8 +27,8 @@ export function newMessageId(id: ObjectId, domain: string): string {
 export const legacyMessageId = (id: ObjectId, domain: string) => `<${id.toHexString()}@${domain}>`;
 
 /** The queue entry of an unfinished message (collections.ts, `OutboxQueueDoc`), written at `at`. */
-export function queueEntry(doc: Pick<OutboxDoc, '_id' | 'to' | 'template' | 'meetingId' | 'nextAttemptAt'>, at: Date): OutboxQueueDoc {
-  return { _id: doc._id, nextAttemptAt: doc.nextAttemptAt, queuedAt: at, token: randomUUID(), to: doc.to, template: doc.template, meetingId: doc.meetingId };
+export function queueEntry(doc: Pick<OutboxDoc, '_id' | 'to' | 'template' | 'meetingId' | 'nextAttemptAt' | 'dueAt'>, at: Date): OutboxQueueDoc {
+  return { _id: doc._id, nextAttemptAt: doc.nextAttemptAt, dueAt: doc.dueAt, queuedAt: at, token: randomUUID(), to: doc.to, template: doc.template, meetingId: doc.meetingId };
 }
 
 export interface NewEmail {
@@ -132,8 +132,8 @@ export class Outbox {
     const doc = await collections(this.#db).outbox.findOne({ _id: id });
     if (!doc || doc.status !== 'failed') return false;
     const now = this.#clock.now();
-    // Its entry before the message is pending again (as enqueue does).
-    await collections(this.#db).outboxQueue.replaceOne({ _id: id }, queueEntry({ ...doc, nextAttemptAt: now }, now), { upsert: true });
+    // Its entry before the message is pending again (as enqueue does); it waits from now.
+    await collections(this.#db).outboxQueue.replaceOne({ _id: id }, queueEntry({ ...doc, nextAttemptAt: now, dueAt: now }, now), { upsert: true });
     const res = await collections(this.#db).outbox.updateOne(
       { _id: id, status: 'failed' },
       { $set: { status: 'pending', attempts: 0, nextAttemptAt: now, leaseUntil: null } },
