@@ -99,7 +99,8 @@ describe('an SMTP server that refuses every message', () => {
     ctx.clock.advance(MINUTE);
     mail.sender.wake();
     await mail.mailbox.waitFor((m) => m.to.includes(to));
-    await until(async () => (await ctx.deps.cols.outbox.findOne({ to }))?.status === 'sent');
+    // Marked sent, then its queue entry removed.
+    await until(async () => (await ctx.deps.cols.outbox.findOne({ to }))?.status === 'sent' && !(await ctx.deps.cols.outboxQueue.findOne({ to })));
     expect(await ready()).toEqual({ status: 200, body: { status: 'ok', checks: { db: 'ok', outbox: 'ok' } } });
     expect(await gauges()).toEqual({ bh_outbox_queued: 1, bh_outbox_oldest_pending_age_seconds: 0, bh_outbox_failed: 0, bh_outbox_smtp_failing: 0 });
   });

@@ -42,6 +42,47 @@ export interface NewEmail {
   meetingId?: string;
 }
 
+/**
+ * Writes new messages (pending, due at their time or now) with their queue entries, the entries
+ * first: a message is never unfinished without one, so a sender always finds it. Each gets its
+ * Message-ID here, unless `messageIdDomain` is null (a migration, which has no MAIL_FROM: the
+ * sender then sends `<id@domain>`, the same on every try).
+ */
+export async function writeOutboxDocs(
+  db: Db,
+  emails: readonly NewEmail[],
+  options: { now: Date; documentKey: Buffer; messageIdDomain: string | null },
+): Promise<OutboxDoc[]> {
+  const { now, documentKey, messageIdDomain: domain } = options;
+  const docs: OutboxDoc[] = emails.map((e) => {
+    const _id = new ObjectId();
+    const due = e.dueAt ?? now;
+    return {
+      _id,
+      to: e.to,
+      template: e.template,
+      data: e.data,
+      secret: e.link ? encryptField(documentKey, e.link, secretContext(_id)) : null,
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      createdAt: now,
+      dueAt: due,
+      nextAttemptAt: due,
+      expiresAt: e.expiresAt ?? null,
+      meetingId: e.meetingId ?? null,
+      claims: 0,
+      leaseUntil: null,
+      sentAt: null,
+      ...(domain ? { messageId: newMessageId(_id, domain) } : {}),
+    };
+  });
+  if (docs.length === 0) return docs;
+  await collections(db).outboxQueue.insertMany(docs.map((d) => queueEntry(d, now)));
+  await collections(db).outbox.insertMany(docs);
+  return docs;
+}
+
 /** Writes messages to the outbox; the sender (sender.ts) delivers them. */
 export class Outbox {
   readonly #db: Db;
@@ -73,32 +114,7 @@ export class Outbox {
   async enqueue(emails: NewEmail[]): Promise<ObjectId[]> {
     if (emails.length === 0) return [];
     const now = this.#clock.now();
-    const docs: OutboxDoc[] = emails.map((e) => {
-      const _id = new ObjectId();
-      const due = e.dueAt ?? now;
-      return {
-        _id,
-        to: e.to,
-        template: e.template,
-        data: e.data,
-        secret: e.link ? encryptField(this.#key, e.link, secretContext(_id)) : null,
-        status: 'pending',
-        attempts: 0,
-        lastError: null,
-        createdAt: now,
-        dueAt: due,
-        nextAttemptAt: due,
-        expiresAt: e.expiresAt ?? null,
-        meetingId: e.meetingId ?? null,
-        claims: 0,
-        leaseUntil: null,
-        sentAt: null,
-        messageId: newMessageId(_id, this.#domain),
-      };
-    });
-    // The entries first: a message is never unfinished without one, so a sender always finds it.
-    await collections(this.#db).outboxQueue.insertMany(docs.map((d) => queueEntry(d, now)));
-    await collections(this.#db).outbox.insertMany(docs);
+    const docs = await writeOutboxDocs(this.#db, emails, { now, documentKey: this.#key, messageIdDomain: this.#domain });
     this.#queued(new Date(Math.min(...docs.map((d) => d.dueAt.getTime()))));
     return docs.map((d) => d._id);
   }
