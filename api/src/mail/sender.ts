@@ -301,9 +301,11 @@ export class MailSender {
     }
     const attempts = doc.attempts + 1;
     let accepted = false;
+    let handedToSmtp = false;
     try {
       const link = doc.secret ? decryptField(documentKey, doc.secret, secretContext(doc._id)) : undefined;
       const email = renderEmail(doc.template, doc.data, { origin: publicOrigin, organizerEmail: addressOf(from), ...(link ? { link } : {}) });
+      handedToSmtp = true;
       await transport.sendMail({
         from,
         to: doc.to,
@@ -330,7 +332,8 @@ export class MailSender {
       const reason = describeError(err);
       const failed = attempts >= this.#settings.maxAttempts;
       const retryAt = new Date(clock.now().getTime() + backoffDelay(this.#settings, attempts));
-      this.#smtpRefused();
+      // A refusal, or a server that never answered: what readiness's "failing" counts.
+      if (handedToSmtp) this.#smtpRefused();
       await this.#finish(doc, { status: failed ? 'failed' : 'pending', attempts, lastError: reason, nextAttemptAt: retryAt });
       log.error(failed ? 'email failed' : 'email will be retried', { id: doc._id.toHexString(), template: doc.template, attempts, reason });
     }
