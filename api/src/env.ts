@@ -42,6 +42,8 @@ const envSchema = z.object({
   MAIL_IDLE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  /** Readiness says `outbox: failing` once SMTP has refused every try for this long (15 minutes). */
+  MAIL_FAILING_MS: z.coerce.number().int().min(10).max(86_400_000).default(900_000),
   /** A request body must bring 1 KiB (or its rest) in every this many milliseconds, or its connection is closed. */
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** The grievance officer named on the privacy page (DPDP s. 13); unset, the demo's stand-in. */

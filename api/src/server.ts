@@ -17,6 +17,7 @@ import { purgeLapsedClaims } from './mail/outbox.ts';
 import { proxyUpgrades, type DevProxy } from './web/dev-proxy.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { MailSender } from './mail/sender.ts';
+import { watchOutbox } from './mail/outbox-health.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
@@ -126,15 +127,16 @@ export async function startServer(
 
   const sender = new MailSender(
     { db: deps.db, clock: deps.clock, log, documentKey: deps.config.documentKey, transport: createSmtpTransport(smtpUrl), from: env.MAIL_FROM, publicOrigin: deps.config.publicOrigin },
-    { pollMs: env.MAIL_POLL_MS, idleMs: env.MAIL_IDLE_MS, backoffMs: env.MAIL_RETRY_MS, maxAttempts: env.MAIL_MAX_ATTEMPTS },
+    { pollMs: env.MAIL_POLL_MS, idleMs: env.MAIL_IDLE_MS, backoffMs: env.MAIL_RETRY_MS, maxAttempts: env.MAIL_MAX_ATTEMPTS, failingMs: env.MAIL_FAILING_MS },
   );
   // It looks when a message this process queued is due, and when the test clock moves (what was
   // due later may be due now); otherwise when the earliest message is due, within MAIL_IDLE_MS.
   deps.outbox.onQueued((dueAt) => sender.wake(dueAt));
   testClock?.onShift(() => sender.wake());
   sender.start();
-  // /health/ready: the outbox is reachable and its sender is polling it.
-  deps.health.addReadinessCheck('outbox', async () => sender.ready());
+  // /health/ready: the outbox is reachable and its sender is polling it, and whether SMTP has
+  // refused everything for MAIL_FAILING_MS; /metrics: the outbox's gauges.
+  watchOutbox(deps, sender);
 
   // Expired sessions and rate-limit windows are swept in code (no TTL indexes on FerretDB).
   const sweep = setInterval(() => {

@@ -5,7 +5,7 @@ import { createSmtpTransport } from '../src/mail/transport.ts';
 import { createTestContext, type TestContext } from './context.ts';
 
 /** Retries in milliseconds, so failing-server tests run in a blink. */
-export const FAST_SENDER: Partial<SenderSettings> = { pollMs: 20, idleMs: 20, backoffMs: 10, maxBackoffMs: 40, maxAttempts: 3, leaseMs: 30_000 };
+export const FAST_SENDER: Partial<SenderSettings> = { pollMs: 20, idleMs: 20, backoffMs: 10, maxBackoffMs: 40, maxAttempts: 3, leaseMs: 30_000, markTries: 3, markRetryMs: 10 };
 
 export interface TestMail {
   mailbox: Mailbox;

@@ -375,6 +375,11 @@ export interface OutboxQueueDoc {
   _id: ObjectId;
   /** The message's nextAttemptAt when the entry was written; a sender corrects it from the message. */
   nextAttemptAt: Date;
+  /**
+   * The message's first due time, which retries do not move: how long it has waited (/metrics).
+   * Entries written before it was kept got it from their messages (migration 009-outbox-queue-due-v1).
+   */
+  dueAt?: Date;
   /** When the entry was written: one whose message never came (its writer died) goes after a lease. */
   queuedAt: Date;
   /** Fresh on every write, so a sender removes or corrects only the entry it read. */
@@ -412,6 +417,12 @@ export interface OutboxDoc {
   claims: number;
   leaseUntil: Date | null;
   sentAt: Date | null;
+  /**
+   * The Message-ID header, given when the message is queued, so that every try sends the same one
+   * and a mail client shows a repeat as one email. Absent on messages queued by earlier versions:
+   * the sender then uses `<id@domain>` (the same on every try too).
+   */
+  messageId?: string;
 }
 
 /** The claim of one lease on one message: its unique _id makes the lease exclusive. */

@@ -58,6 +58,8 @@ const INDEXES: IndexSpec[] = [
   { collection: 'outboxQueue', key: { nextAttemptAt: 1, _id: 1 }, name: 'by_due' },
   { collection: 'outboxQueue', key: { meetingId: 1 }, name: 'by_meeting' },
   { collection: 'outboxQueue', key: { to: 1 }, name: 'by_recipient' },
+  // The oldest message still waiting since it was due (/metrics).
+  { collection: 'outboxQueue', key: { dueAt: 1 }, name: 'by_first_due' },
   // One-time links (invitations, resets) of an account, and pending invitations.
   { collection: 'accountLinks', key: { userId: 1, purpose: 1, createdAt: -1 }, name: 'by_user' },
   { collection: 'users', key: { invitation: 1, createdAt: -1 }, name: 'by_invitation' },

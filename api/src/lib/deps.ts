@@ -56,6 +56,6 @@ export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; l
     cols,
     sessions: new SessionStore(cols.sessions, input.clock),
     limiter: new RateLimiter(cols.rateLimits, input.clock),
-    outbox: new Outbox(input.db, input.clock, input.config.documentKey),
+    outbox: new Outbox(input.db, input.clock, input.config.documentKey, input.config.mailFrom),
   };
 }

@@ -10,12 +10,31 @@
  */
 export type ReadinessCheck = () => Promise<boolean>;
 
+/**
+ * A warning beside a readiness check: the instance still serves (200) but says it is `degraded`,
+ * with the check's state given here. Another instance would fare no better (e.g. the SMTP server
+ * all of them share refuses every message: `outbox: failing`), so taking this one out of service
+ * would not help.
+ */
+export type ReadinessWarning = () => 'failing' | null;
+
 /** The supervisor's view of an embedded database this process runs (see db/embedded.ts). */
 export type DatabaseSupervision = () => 'up' | 'restarting' | 'stopped';
 
 export class Health {
   private readonly checks = new Map<string, ReadinessCheck>();
   private supervision: DatabaseSupervision | null = null;
+  private readonly warnings = new Map<string, ReadinessWarning>();
+
+  /** A warning reported under `name` while that check (if any) passes; see ReadinessWarning. */
+  addReadinessWarning(name: string, warning: ReadinessWarning): void {
+    if (this.warnings.has(name)) throw new Error(`readiness warning "${name}" is already registered`);
+    this.warnings.set(name, warning);
+  }
+
+  readinessWarnings(): ReadonlyMap<string, ReadinessWarning> {
+    return this.warnings;
+  }
 
   addReadinessCheck(name: string, check: ReadinessCheck): void {
     if (name === 'db' || this.checks.has(name)) throw new Error(`readiness check "${name}" is already registered`);

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export interface MailboxMessage {
   id: number;
   receivedAt: Date;
+  /** The Message-ID header ('<…@…>'), or '' when the message had none. */
+  messageId: string;
   from: string;
   to: string[];
   subject: string;
@@ -15,8 +17,8 @@ export interface MailboxMessage {
 export interface MailboxOptions {
   /** Messages kept, newest first; older ones are dropped. */
   keep?: number;
-  /** Tests: answer every message with this SMTP error instead of accepting it. */
-  rejectWith?: () => { code: number; message: string } | null;
+  /** Tests: answer a message (to these recipients) with this SMTP error instead of accepting it. */
+  rejectWith?: (envelope: { to: string[] }) => { code: number; message: string } | null;
 }
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
@@ -47,9 +49,9 @@ export class Mailbox {
       logger: false,
       banner: 'Better Health local mailbox',
       size: 10 * 1024 * 1024,
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
         this.transactions += 1;
-        const refusal = options.rejectWith?.() ?? null;
+        const refusal = options.rejectWith?.({ to: session.envelope.rcptTo.map((r) => r.address) }) ?? null;
         if (refusal) {
           stream.resume();
           stream.on('end', () => callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code })));
@@ -60,6 +62,7 @@ export class Mailbox {
             this.messages.unshift({
               id: this.#next++,
               receivedAt: new Date(),
+              messageId: mail.messageId ?? '',
               from: addresses(mail.from).join(', '),
               to: addresses(mail.to),
               subject: mail.subject ?? '',

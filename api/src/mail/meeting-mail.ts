@@ -41,14 +41,23 @@ function both(doc: MeetingDoc, template: EmailTemplate, extra: Partial<NewEmail>
  * is back, unless it has expired by then (the meeting started, or the next reminder is due).
  */
 export async function queueMeetingScheduled(outbox: Outbox, doc: MeetingDoc, now: Date): Promise<void> {
+  await outbox.enqueue([...both(doc, 'meeting-scheduled'), ...meetingReminders(doc, now)]);
+}
+
+/**
+ * A meeting's reminders to both people whose time is still ahead at `now`, each due at its time
+ * and dropped once the next one (or the start) is due: for a booking, a reschedule, and meetings
+ * booked before reminders were queued (migration 010-meeting-reminders-v1).
+ */
+export function meetingReminders(doc: MeetingDoc, now: Date): NewEmail[] {
   const start = doc.startsAt.getTime();
-  const emails = both(doc, 'meeting-scheduled');
+  const emails: NewEmail[] = [];
   for (const r of REMINDERS) {
     const dueAt = new Date(start - r.beforeMs);
     if (dueAt <= now) continue;
     emails.push(...both(doc, r.template, { dueAt, expiresAt: new Date(start - r.expiresBeforeMs) }));
   }
-  await outbox.enqueue(emails);
+  return emails;
 }
 
 /**
@@ -72,11 +81,5 @@ export async function queueMeetingRescheduled(outbox: Outbox, doc: MeetingDoc, p
   await outbox.cancelForMeeting(doc._id.toHexString(), REMINDER_TEMPLATES);
   const emails = both(doc, 'meeting-rescheduled');
   for (const email of emails) email.data.previousStartsAt = previousStart.toISOString();
-  const start = doc.startsAt.getTime();
-  for (const r of REMINDERS) {
-    const dueAt = new Date(start - r.beforeMs);
-    if (dueAt <= now) continue;
-    emails.push(...both(doc, r.template, { dueAt, expiresAt: new Date(start - r.expiresBeforeMs) }));
-  }
-  await outbox.enqueue(emails);
+  await outbox.enqueue([...emails, ...meetingReminders(doc, now)]);
 }

@@ -155,7 +155,7 @@ describe('when the sender looks', () => {
       // A look lists the queue of unsent mail (outbox_queue).
       if (event.commandName === 'find' && event.command.find === 'outbox_queue') looks += 1;
     });
-    const outbox = new Outbox(db, systemClock, ctx.deps.config.documentKey);
+    const outbox = new Outbox(db, systemClock, ctx.deps.config.documentKey, ctx.deps.config.mailFrom);
     const mailbox = new Mailbox();
     const url = await mailbox.listen();
     const sender = new MailSender(
@@ -214,7 +214,7 @@ describe('the queue of unsent mail', () => {
       if (event.commandName === 'update' && c.update === 'outbox') outboxFilters.push(...c.updates.map((u: Document) => u.q));
       if (event.commandName === 'delete' && c.delete === 'outbox') outboxFilters.push(...c.deletes.map((d: Document) => d.q));
     });
-    const outbox = new Outbox(db, ctx.clock, ctx.deps.config.documentKey);
+    const outbox = new Outbox(db, ctx.clock, ctx.deps.config.documentKey, ctx.deps.config.mailFrom);
     const mailbox = new Mailbox();
     const url = await mailbox.listen();
     const sender = new MailSender(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoServerError, ObjectId, type Db } from 'mongodb';
 import type { Transporter } from 'nodemailer';
 import type { Clock } from '../lib/clock.ts';
 import { decryptField } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findMeeting } from '../domain/meetings/meetings.store.ts';
-import { queueEntry, secretContext } from './outbox.ts';
+import { legacyMessageId, messageIdDomain, queueEntry, secretContext } from './outbox.ts';
 import { renderEmail, REMINDER_TEMPLATES } from './templates.ts';
 import { addressOf } from './transport.ts';
 import { collections, type OutboxDoc, type OutboxQueueDoc } from '../db/collections.ts';
@@ -28,6 +29,15 @@ export interface SenderSettings {
   leaseMs: number;
   /** Messages claimed per poll. */
   batch: number;
+  /**
+   * After SMTP accepted a message, its "sent" mark is tried this many times, waiting markRetryMs,
+   * then twice that…, between tries: a database blip then costs no second copy. Should every try
+   * fail, the message goes again once its lease lapses, under the same Message-ID.
+   */
+  markTries: number;
+  markRetryMs: number;
+  /** `failing()` once SMTP has refused every try for this long (MAIL_FAILING_MS). */
+  failingMs: number;
 }
 
 export const DEFAULT_SENDER_SETTINGS: SenderSettings = {
@@ -38,6 +48,11 @@ export const DEFAULT_SENDER_SETTINGS: SenderSettings = {
   maxAttempts: 6,
   leaseMs: 120_000,
   batch: 20,
+  // 0.5 + 1 + 2 + 4 + 8 s of waits, each try bounded by the driver's 2 s server selection: well
+  // inside the lease.
+  markTries: 6,
+  markRetryMs: 500,
+  failingMs: 15 * 60_000,
 };
 
 export interface SenderDeps {
@@ -83,6 +98,8 @@ export class MailSender {
   #wokenFor: number | null = null;
   /** Wall-clock time of the last poll that reached the database (for readiness). */
   #lastPollOk = 0;
+  /** The clock's time of the first SMTP refusal since a message was last accepted; null after an acceptance. */
+  #refusedSince: number | null = null;
 
   constructor(deps: SenderDeps, settings: Partial<SenderSettings> = {}) {
     this.#deps = deps;
@@ -151,6 +168,22 @@ export class MailSender {
         });
     }, ms);
     this.#timer.unref();
+  }
+
+  /**
+   * SMTP has refused every try of this sender for `failingMs` (the first refusal that long ago,
+   * none accepted since): readiness says `outbox: failing`. One accepted message clears it.
+   */
+  failing(): boolean {
+    return this.#refusedSince !== null && this.#deps.clock.now().getTime() - this.#refusedSince >= this.#settings.failingMs;
+  }
+
+  #smtpRefused(): void {
+    this.#refusedSince ??= this.#deps.clock.now().getTime();
+  }
+
+  #smtpAccepted(): void {
+    this.#refusedSince = null;
   }
 
   /** One pass: leases and handles each due message; returns how many it handled. */
@@ -267,12 +300,17 @@ export class MailSender {
       }
     }
     const attempts = doc.attempts + 1;
+    let accepted = false;
+    let handedToSmtp = false;
     try {
       const link = doc.secret ? decryptField(documentKey, doc.secret, secretContext(doc._id)) : undefined;
       const email = renderEmail(doc.template, doc.data, { origin: publicOrigin, organizerEmail: addressOf(from), ...(link ? { link } : {}) });
+      handedToSmtp = true;
       await transport.sendMail({
         from,
         to: doc.to,
+        // The same on every try (stored when queued): a copy sent again is the same email.
+        messageId: doc.messageId ?? legacyMessageId(doc._id, messageIdDomain(from)),
         subject: email.subject,
         text: email.text,
         html: email.html,
@@ -288,16 +326,32 @@ export class MailSender {
             }
           : {}),
       });
-      await this.#finish(doc, { status: 'sent', attempts, sentAt: clock.now(), lastError: null, secret: null });
-      log.info('email sent', { id: doc._id.toHexString(), template: doc.template, attempts });
+      accepted = true;
     } catch (err) {
       // Only the kind of failure is kept: SMTP replies may echo addresses, never bodies.
       const reason = describeError(err);
       const failed = attempts >= this.#settings.maxAttempts;
       const retryAt = new Date(clock.now().getTime() + backoffDelay(this.#settings, attempts));
+      // A refusal, or a server that never answered: what readiness's "failing" counts.
+      if (handedToSmtp) this.#smtpRefused();
       await this.#finish(doc, { status: failed ? 'failed' : 'pending', attempts, lastError: reason, nextAttemptAt: retryAt });
       log.error(failed ? 'email failed' : 'email will be retried', { id: doc._id.toHexString(), template: doc.template, attempts, reason });
     }
+    if (!accepted) return;
+    this.#smtpAccepted();
+    // SMTP has it. A database that fails now is not an SMTP failure: the mark is tried again, and
+    // if it never lands the message goes again after its lease, under the same Message-ID.
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await this.#finish(doc, { status: 'sent', attempts, sentAt: clock.now(), lastError: null, secret: null });
+        break;
+      } catch (err) {
+        if (tries >= this.#settings.markTries) throw err;
+        log.error('email sent, its mark will be tried again', { id: doc._id.toHexString(), template: doc.template, tries });
+        await sleep(this.#settings.markRetryMs * 2 ** (tries - 1));
+      }
+    }
+    log.info('email sent', { id: doc._id.toHexString(), template: doc.template, attempts });
   }
 }
 

@@ -8,7 +8,10 @@ export const healthResponse = z.object({ status: z.enum(['ok', 'degraded']), db:
 export const liveResponse = z.object({ status: z.literal('ok') });
 export const readyResponse = z.object({
   status: z.enum(['ok', 'degraded']),
-  checks: z.object({ db: dbState }).catchall(z.enum(['ok', 'down'])).describe('The database, then each readiness check a module registered (e.g. the mail outbox).'),
+  checks: z
+    .object({ db: dbState })
+    .catchall(z.enum(['ok', 'down', 'failing']))
+    .describe('The database, then each readiness check a module registered (e.g. the mail outbox). `failing` (still ready): the outbox\'s SMTP server has refused every message for `MAIL_FAILING_MS` (15 minutes).'),
 });
 
 const RETRY = { 'Retry-After': 'Seconds to wait before asking again.' };
@@ -23,5 +26,5 @@ export const health = {
 
   ready: op('GET /health/ready', 'healthReady', { access: 'public', summary: 'Readiness: can this instance serve traffic?',
     description: 'Ready when the database answers a ping and every readiness check registered by a module passes (each bounded to 1.5 s). A load balancer sends traffic only while this answers 200.',
-    responses: { 200: jsonReply('Ready.', readyResponse), 503: jsonReply('The database or a registered check is down (`Retry-After: 5`).', readyResponse, RETRY) } }),
+    responses: { 200: jsonReply('Ready; `status` is `degraded` when a check warns (`outbox: failing`).', readyResponse), 503: jsonReply('The database or a registered check is down (`Retry-After: 5`).', readyResponse, RETRY) } }),
 };

@@ -13,7 +13,7 @@ export const outboxQueueV1: Migration = {
   id: 'outbox-queue-v1',
   async run({ cols }) {
     const unfinished = await cols.outbox
-      .find({ status: { $in: ['pending', 'sending'] } }, { projection: { _id: 1, to: 1, template: 1, meetingId: 1, nextAttemptAt: 1 } })
+      .find({ status: { $in: ['pending', 'sending'] } }, { projection: { _id: 1, to: 1, template: 1, meetingId: 1, nextAttemptAt: 1, dueAt: 1 } })
       .toArray();
     let written = 0;
     for (const doc of unfinished) {

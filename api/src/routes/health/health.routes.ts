@@ -33,13 +33,19 @@ export function healthRoutes(deps: AppDeps) {
     .openapi(routeOf(api.health.ready), async (c) => {
       const named = [...deps.health.readinessChecks()];
       const [db, ...results] = await Promise.all([dbStatus(), ...named.map(([, check]) => runCheck(check))]);
-      const registered: Record<string, 'ok' | 'down'> = {};
+      const registered: Record<string, 'ok' | 'down' | 'failing'> = {};
       named.forEach(([name], i) => (registered[name] = results[i] ? 'ok' : 'down'));
+      const ready = db === 'ok' && Object.values(registered).every((v) => v === 'ok');
+      // Warnings (`outbox: failing`) keep the instance ready but say it is degraded.
+      let warned = false;
+      for (const [name, warning] of deps.health.readinessWarnings()) {
+        const state = registered[name] === 'down' ? null : warning();
+        if (state) [registered[name], warned] = [state, true];
+      }
       // The database's state has one more value than a registered check's; zod's catch-all type cannot say so.
       const checks = { ...registered, db } as ReadyChecks;
-      const ready = db === 'ok' && Object.values(registered).every((v) => v === 'ok');
       if (deps.log.enabled('debug')) deps.log.debug('readiness', { ready, ...checks });
       if (!ready) c.header('Retry-After', '5');
-      return ready ? c.json({ status: 'ok' as const, checks }, 200) : c.json({ status: 'degraded' as const, checks }, 503);
+      return ready ? c.json({ status: warned ? ('degraded' as const) : ('ok' as const), checks }, 200) : c.json({ status: 'degraded' as const, checks }, 503);
     });
 }
