@@ -30,7 +30,7 @@ export async function openDatabase(env: Env, log: (msg: string) => void, options
   if (!uri) {
     embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log });
     uri = embedded.uri;
-    if (embedded.owned) log(`Embedded ${embedded.kind} listening on 127.0.0.1:${embedded.port} (data in ${env.DATA_DIR}/)`);
+    if (embedded.owned) log(`Embedded ${embedded.kind} listening on ${embedded.socket ?? `127.0.0.1:${embedded.port}`} (data in ${env.DATA_DIR}/)`);
   }
   const client = createMongoClient(uri, embedded?.kind === 'ferretdb' ? 'ferretdb' : 'mongodb');
   await client.connect();
