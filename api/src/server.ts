@@ -44,7 +44,7 @@ export async function startServer(
   const say = (msg: string) => {
     if (log.enabled('info')) console.log(msg);
   };
-  const database = await openDatabase(env, say);
+  const database = await openDatabase(env, say, { takeOver: true });
   const testClock = env.TEST_CLOCK === 'on' && env.NODE_ENV === 'test' ? new ShiftableClock() : undefined;
   const deps = createDeps({
     client: database.client,
@@ -67,7 +67,7 @@ export async function startServer(
     },
   });
   const embedded = database.embedded;
-  if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
+  if (embedded) deps.health.superviseDatabase(() => embedded.state());
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
   // Stored data is brought up to date, once per database, before anything is served.

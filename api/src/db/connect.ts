@@ -24,11 +24,12 @@ export function dataDirOf(env: Env): string {
  * (`prepare: false` skips that, for tools that copy data as it is). Stored data is brought up to
  * date by the server's start (migrations/), not here.
  */
-export async function openDatabase(env: Env, log: (msg: string) => void, options: { prepare?: boolean } = {}): Promise<Database> {
+export async function openDatabase(env: Env, log: (msg: string) => void, options: { prepare?: boolean; takeOver?: boolean } = {}): Promise<Database> {
   let embedded: EmbeddedDb | null = null;
   let uri = env.MONGODB_URI;
   if (!uri) {
-    embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log });
+    // A server joining another's embedded database takes it over if that one dies; a one-off command does not.
+    embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log, takeOver: options.takeOver === true });
     uri = embedded.uri;
     if (embedded.owned) log(`Embedded ${embedded.kind} listening on ${embedded.socket ?? `127.0.0.1:${embedded.port}`} (data in ${env.DATA_DIR}/)`);
   }

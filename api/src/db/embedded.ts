@@ -27,9 +27,9 @@ export interface EmbeddedDb {
   port: number | null;
   /** FerretDB's Unix socket (socketPathFor); null for a server on a TCP port. */
   socket: string | null;
-  /** False when another process of ours already runs the server on this data folder. */
-  owned: boolean;
-  /** What the supervisor knows; a joined server (not owned) is always reported `up`. */
+  /** False when another process of ours already runs the server on this data folder (until this one takes it over). */
+  readonly owned: boolean;
+  /** What the supervisor knows; a joined server is `up` unless its owner is starting it again or this process is taking it over. */
   state(): EmbeddedState;
   /** How many times the supervisor brought the server back after it exited. */
   restarts(): number;
@@ -262,18 +262,96 @@ async function tryMemoryServer(dataDir: string, port: number, log: Log): Promise
   }
 }
 
-/** A joined server: another live process of ours started it and supervises it. */
-function joinedDb(lock: NonNullable<ReturnType<typeof readLock>>): EmbeddedDb {
+/** How often a joined server that may take over looks whether the database's owner still runs. */
+const OWNER_WATCH_MS = 1_000;
+
+/**
+ * A joined server: another live process of ours started it and supervises it. With `takeOver`
+ * (the API server, not the one-off commands), this process watches that owner, and when the owner
+ * is gone (killed with SIGKILL, so its database runs on unsupervised) it takes the database over:
+ * stops it and starts one it supervises itself, at the same address (startEmbeddedDb on the same
+ * folder, which finds the owner gone). Among several joined servers one does, the one that creates
+ * `embedded.takeover`; the others keep watching the owner the lock file then names.
+ */
+function joinedDb(lock: NonNullable<ReturnType<typeof readLock>>, options: StartOptions & { dataDir: string; log: Log }): EmbeddedDb {
+  const lockPath = join(options.dataDir, 'embedded.json');
+  let own: EmbeddedDb | null = null;
+  let takingOver = false;
+  let stopped = false;
+  let watch: NodeJS.Timeout | undefined;
+
+  const takeOver = async (): Promise<void> => {
+    const claim = join(options.dataDir, 'embedded.takeover');
+    try {
+      writeFileSync(claim, JSON.stringify(identityOf(process.pid)), { flag: 'wx', mode: 0o600 });
+    } catch {
+      // Another joined server claimed it; a claim whose process died is cleared for the next look.
+      try {
+        const holder = JSON.parse(readFileSync(claim, 'utf8')) as ProcessIdentity;
+        if (!stillRuns(holder)) rmSync(claim, { force: true });
+      } catch {
+        rmSync(claim, { force: true });
+      }
+      return;
+    }
+    takingOver = true;
+    try {
+      const current = readLock(lockPath);
+      if (current?.owner && stillRuns(current.owner)) return;
+      options.log(`The server that ran the embedded ${lock.kind} (pid ${current?.owner?.pid ?? lock.owner?.pid}) is gone; this process takes the database over.`);
+      const port = current?.port ?? lock.port;
+      own = await startEmbeddedDb({ ...options, ...(port !== null ? { port } : {}), takeOver: false });
+      if (stopped) await own.stop();
+    } catch (err) {
+      options.log(`Taking the embedded ${lock.kind} over failed (${(err as Error).message}); trying again.`);
+    } finally {
+      takingOver = false;
+      rmSync(claim, { force: true });
+    }
+  };
+
+  if (options.takeOver) {
+    watch = setInterval(() => {
+      if (own || takingOver || stopped) return;
+      const current = readLock(lockPath);
+      const owner = current?.owner ?? lock.owner;
+      if (!owner || !stillRuns(owner)) void takeOver();
+    }, OWNER_WATCH_MS);
+    watch.unref();
+  }
+
   return {
     uri: lock.uri,
     kind: lock.kind,
     port: lock.port,
     socket: lock.socket,
-    owned: false,
-    state: () => 'up',
-    restarts: () => 0,
-    stop: async () => {},
+    get owned() {
+      return own !== null;
+    },
+    state: () => {
+      if (own) return own.state();
+      if (takingOver) return 'restarting';
+      // The owner runs but its database does not: the owner's supervisor is starting it again.
+      const current = readLock(lockPath);
+      if (current?.owner && stillRuns(current.owner) && !stillRuns({ pid: current.pid, started: current.started })) return 'restarting';
+      return 'up';
+    },
+    restarts: () => own?.restarts() ?? 0,
+    stop: async () => {
+      stopped = true;
+      clearInterval(watch);
+      await own?.stop();
+    },
   };
+}
+
+interface StartOptions {
+  preferred?: EmbeddedKind;
+  port?: number;
+  /** How a port is chosen when none is given (freePort); a test hands out a taken one first. */
+  choosePort?: () => Promise<number>;
+  /** When joining another process's database: take it over if that process dies (joinedDb). For long-running servers. */
+  takeOver?: boolean;
 }
 
 /**
@@ -286,7 +364,8 @@ function joinedDb(lock: NonNullable<ReturnType<typeof readLock>>): EmbeddedDb {
  * - nothing of it runs: start afresh.
  * A lock from before owners were recorded is joined as before while its database runs and answers.
  */
-async function examineLock(lockPath: string, log: Log): Promise<{ join: EmbeddedDb | null; previousSocket: string | null }> {
+async function examineLock(lockPath: string, options: StartOptions & { dataDir: string; log: Log }): Promise<{ join: EmbeddedDb | null; previousSocket: string | null }> {
+  const log = options.log;
   const deadline = Date.now() + 30_000;
   for (;;) {
     const lock = readLock(lockPath);
@@ -295,7 +374,7 @@ async function examineLock(lockPath: string, log: Log): Promise<{ join: Embedded
     const databaseRuns = stillRuns(database);
     const ownerRuns = lock.owner ? stillRuns(lock.owner) : databaseRuns;
     if (ownerRuns) {
-      if (await portAccepts(lock.socket ?? lock.port!)) return { join: joinedDb(lock), previousSocket: null };
+      if (await portAccepts(lock.socket ?? lock.port!)) return { join: joinedDb(lock, options), previousSocket: null };
       if (Date.now() > deadline) {
         throw new Error(
           `The embedded ${lock.kind} of this data folder is run by another process (pid ${lock.owner?.pid ?? lock.pid}), ` +
@@ -328,14 +407,7 @@ async function examineLock(lockPath: string, log: Log): Promise<{ join: Embedded
  * FerretDB listens on a Unix socket in the data folder only (socketPathFor); mongod on a port of
  * 127.0.0.1.
  */
-export async function startEmbeddedDb(options: {
-  dataDir: string;
-  log?: Log;
-  preferred?: EmbeddedKind;
-  port?: number;
-  /** How a port is chosen when none is given (freePort); a test hands out a taken one first. */
-  choosePort?: () => Promise<number>;
-}): Promise<EmbeddedDb> {
+export async function startEmbeddedDb(options: StartOptions & { dataDir: string; log?: Log }): Promise<EmbeddedDb> {
   const log = options.log ?? console.log;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -343,7 +415,7 @@ export async function startEmbeddedDb(options: {
   restrictDataDir(dataDir);
   const lockPath = join(dataDir, 'embedded.json');
 
-  const found = await examineLock(lockPath, log);
+  const found = await examineLock(lockPath, { ...options, dataDir, log });
   if (found.join) return found.join;
 
   const choosePort = options.choosePort ?? freePort;
