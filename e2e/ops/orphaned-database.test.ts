@@ -25,6 +25,11 @@ const running = (pid: number) => {
 const killIfRunning = (pid: number | undefined) => {
   if (pid && running(pid)) process.kill(pid, 'SIGKILL');
 };
+/** A GET that names what it waited for if it times out (the machine may be busy: 15 s is far more than any answer takes). */
+const get = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(15_000) }).catch((err: unknown) => {
+    throw new Error(`GET ${url}: ${(err as Error).message}`);
+  });
 const exited = (server: ProductServer) => new Promise<void>((r) => (server.child.exitCode !== null || server.child.signalCode !== null ? r() : server.child.once('exit', () => r())));
 
 /**
@@ -38,9 +43,9 @@ async function killedAndBack(client: ApiClient, dataDir: string, database: numbe
   const answers: string[] = [];
   const live: number[] = [];
   for (;;) {
-    const res = await fetch(client.url(ops.health.status), { signal: AbortSignal.timeout(5_000) });
+    const res = await get(client.url(ops.health.status));
     answers.push(`${res.status} ${((await res.json()) as { db: string }).db}`);
-    live.push((await fetch(client.url(ops.health.live), { signal: AbortSignal.timeout(5_000) })).status);
+    live.push((await get(client.url(ops.health.live))).status);
     // A good ping is reused for a second (db-health.ts): back means 200 from a new database process.
     if (res.status === 200 && lockOf(dataDir).pid !== database) break;
     // The supervisor's first restart comes 0.5 s after the exit; 30 s is far past it and any start.
@@ -50,7 +55,7 @@ async function killedAndBack(client: ApiClient, dataDir: string, database: numbe
   expect(answers.filter((a) => !a.startsWith('200')).every((a) => a === '503 restarting'), answers.join(', ')).toBe(true);
   expect(live.every((s) => s === 200)).toBe(true);
   expect((await client.call(ops.meeting.list)).status).toBe(200);
-  expect((await fetch(client.url(ops.health.ready))).status).toBe(200);
+  expect((await get(client.url(ops.health.ready))).status).toBe(200);
   return lockOf(dataDir).pid;
 }
 

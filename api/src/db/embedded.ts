@@ -300,8 +300,10 @@ function joinedDb(lock: NonNullable<ReturnType<typeof readLock>>, options: Start
       if (current?.owner && stillRuns(current.owner)) return;
       options.log(`The server that ran the embedded ${lock.kind} (pid ${current?.owner?.pid ?? lock.owner?.pid}) is gone; this process takes the database over.`);
       const port = current?.port ?? lock.port;
-      own = await startEmbeddedDb({ ...options, ...(port !== null ? { port } : {}), takeOver: false });
-      if (stopped) await own.stop();
+      const next = await startEmbeddedDb({ ...options, ...(port !== null ? { port } : {}), takeOver: false });
+      // Joined once more if another process started one meanwhile: keep watching its owner instead.
+      if (next.owned) own = next;
+      if (stopped) await own?.stop();
     } catch (err) {
       options.log(`Taking the embedded ${lock.kind} over failed (${(err as Error).message}); trying again.`);
     } finally {
@@ -313,9 +315,10 @@ function joinedDb(lock: NonNullable<ReturnType<typeof readLock>>, options: Start
   if (options.takeOver) {
     watch = setInterval(() => {
       if (own || takingOver || stopped) return;
-      const current = readLock(lockPath);
-      const owner = current?.owner ?? lock.owner;
-      if (!owner || !stillRuns(owner)) void takeOver();
+      // The lock is gone once its owner stopped cleanly: that owner is the one to look at.
+      const owner = readLock(lockPath)?.owner ?? lock.owner;
+      // A lock from before owners were recorded names none: nothing to watch.
+      if (owner && !stillRuns(owner)) void takeOver();
     }, OWNER_WATCH_MS);
     watch.unref();
   }
