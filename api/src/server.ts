@@ -47,7 +47,7 @@ export async function startServer(
   const say = (msg: string) => {
     if (log.enabled('info')) console.log(msg);
   };
-  const database = await openDatabase(env, say);
+  const database = await openDatabase(env, say, { takeOver: true });
   const testClock = env.TEST_CLOCK === 'on' && env.NODE_ENV === 'test' ? new ShiftableClock() : undefined;
   const deps = createDeps({
     client: database.client,
@@ -70,7 +70,7 @@ export async function startServer(
     },
   });
   const embedded = database.embedded;
-  if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
+  if (embedded) deps.health.superviseDatabase(() => embedded.state());
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
   // Demo data (with its public passwords) goes only into a database that held nothing at all when

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
-import { EngineUnavailableError, ferretDbEnv, FERRETDB_GO_SETTINGS, recordedEngine, startEmbeddedDb } from '@bh/api/db/embedded';
+import { EngineUnavailableError, ferretDbEnv, FERRETDB_GO_SETTINGS, recordedEngine, SOCKET_PATH_MAX, startEmbeddedDb } from '@bh/api/db/embedded';
 import { freePort, isAlive } from '@bh/api/lib/ports';
+import { which } from '../../tools/ferretdb/build.ts';
 import { ApiClient, DEMO } from '../support/api.ts';
 import { startProductServer, type ProductServer } from '../support/server.ts';
 import { api as ops } from '@bh/shared/contract';
@@ -20,7 +21,10 @@ afterAll(() => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const lockOf = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { pid: number; port: number; kind: string };
+const lockOf = (dataDir: string) =>
+  JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { pid: number; port: number | null; socket: string | null; uri: string; kind: string; owner: { pid: number } };
+/** An installed mongod is preferred and listens on a port; otherwise FerretDB, on a Unix socket. */
+const onTcp = which('mongod') !== null;
 
 describe('the data folder records its engine', () => {
   it('writes engine.json and the lock file on first use, and joins through the lock', async () => {
@@ -28,7 +32,7 @@ describe('the data folder records its engine', () => {
     const db = await startEmbeddedDb({ dataDir, log: () => {} });
     try {
       expect(JSON.parse(readFileSync(join(dataDir, 'engine.json'), 'utf8'))).toMatchObject({ engine: db.kind });
-      expect(lockOf(dataDir)).toMatchObject({ port: db.port, kind: db.kind });
+      expect(lockOf(dataDir)).toMatchObject({ uri: db.uri, port: db.port, socket: db.socket, kind: db.kind, owner: { pid: process.pid } });
       const joined = await startEmbeddedDb({ dataDir, log: () => {} });
       expect([joined.owned, joined.uri]).toEqual([false, db.uri]);
     } finally {
@@ -54,7 +58,7 @@ describe('the data folder records its engine', () => {
     expect(ferretDbEnv({ GOMEMLIMIT: '1GiB' })).toEqual({ GOMEMLIMIT: '1GiB' });
   });
 
-  it('takes another port when the one it chose was taken before the database could listen on it', async () => {
+  it.runIf(onTcp)('takes another port when the one it chose was taken before the database could listen on it', async () => {
     const dataDir = folder('taken');
     // Another program listening where the database was about to: it must not be taken for the database.
     const squatter = createServer((socket) => socket.destroy());
@@ -78,6 +82,53 @@ describe('the data folder records its engine', () => {
       await db.stop();
       await new Promise((r) => squatter.close(r));
     }
+  });
+
+  it.runIf(!onTcp)('does not take a program listening on its socket for the database, and leaves that program be', async () => {
+    const dataDir = folder('socket-taken');
+    const socket = join(dataDir, 'ferretdb', 'ferretdb.sock');
+    mkdirSync(join(dataDir, 'ferretdb'), { recursive: true });
+    const squatter = createServer((s) => s.destroy());
+    await new Promise<void>((r) => squatter.listen(socket, r));
+    try {
+      const error = await startEmbeddedDb({ dataDir, log: () => {} }).then(
+        async (db) => {
+          await db.stop();
+          return null;
+        },
+        (err: Error) => err.message,
+      );
+      expect(error).toBe(`${socket} is taken by another program`);
+      expect(existsSync(socket)).toBe(true);
+      expect(existsSync(join(dataDir, 'embedded.json'))).toBe(false);
+    } finally {
+      await new Promise((r) => squatter.close(r));
+    }
+  });
+
+  it.runIf(!onTcp)('puts the socket in a private folder of its own when the data folder\'s path is too long for one, and removes it at stop', async () => {
+    const dataDir = join(folder('long'), 'a-data-folder-whose-path-is-longer-than-a-unix-socket-path-may-be'.repeat(2));
+    expect(Buffer.byteLength(join(dataDir, 'ferretdb', 'ferretdb.sock'))).toBeGreaterThan(SOCKET_PATH_MAX);
+    const db = await startEmbeddedDb({ dataDir, log: () => {} });
+    const socket = db.socket!;
+    try {
+      expect(Buffer.byteLength(socket)).toBeLessThanOrEqual(SOCKET_PATH_MAX);
+      expect(statSync(join(socket, '..')).mode & 0o777).toBe(0o700);
+      expect(statSync(socket).mode & 0o077).toBe(0);
+      expect(lockOf(dataDir).socket).toBe(socket);
+      const { MongoClient } = await import('mongodb');
+      const client = new MongoClient(db.uri, { serverSelectionTimeoutMS: 5_000 });
+      try {
+        expect((await client.db('admin').command({ ping: 1 })).ok).toBe(1);
+      } finally {
+        await client.close();
+      }
+      const joined = await startEmbeddedDb({ dataDir, log: () => {} });
+      expect([joined.owned, joined.uri]).toEqual([false, db.uri]);
+    } finally {
+      await db.stop();
+    }
+    expect(existsSync(join(socket, '..'))).toBe(false);
   });
 
   it('refuses to start another engine on a folder whose engine is not available, and touches nothing', async () => {
@@ -188,7 +239,7 @@ describe('supervision of the embedded database', () => {
       expect(ms).toBeLessThan(30_000);
       const after = lockOf(server.dataDir);
       expect(after.pid).not.toBe(before.pid);
-      expect(after.port).toBe(before.port);
+      expect(after.uri).toBe(before.uri);
       await client.login(DEMO.admin, DEMO.password);
       expect((await client.call(ops.meeting.list)).status).toBe(200);
       expect((await fetch(new ApiClient(server.baseUrl).url(ops.health.ready))).status).toBe(200);

@@ -202,8 +202,8 @@ async function benchApi(): Promise<void> {
   const dbName = external ? `bh_bench_${randomBytes(4).toString('hex')}` : 'better_health';
   const api = await startProcess('api/src/server.ts', apiPort, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', MONGODB_URI: external, MONGODB_DB: dbName, ...(external ? { DOCUMENT_KEY: randomBytes(32).toString('base64') } : {}) }, HEALTH_PATH, inspectPort);
   const base = `http://127.0.0.1:${apiPort}`;
-  const lock = external ? null : (JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { port: number; pid: number; kind?: string });
-  const mongo = new MongoClient(external || `mongodb://127.0.0.1:${lock!.port}/`, external ? {} : { retryWrites: false });
+  const lock = external ? null : (JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { uri: string; pid: number; kind?: string });
+  const mongo = new MongoClient(external || lock!.uri, external ? {} : { retryWrites: false });
   const dbPids = lock ? [lock.pid] : [];
   row('API', 'database', external ? 'BENCH_MONGODB_URI' : `embedded (${lock?.kind ?? 'see README'})`);
   try {

@@ -25,15 +25,20 @@ export function dataDirOf(env: Env): string {
  * (`prepare: false` skips that, for tools that copy data as it is). Stored data is brought up to
  * date by the server's start (migrations/), not here.
  */
-export async function openDatabase(env: Env, log: (msg: string) => void, options: { prepare?: boolean; finishingImport?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  env: Env,
+  log: (msg: string) => void,
+  options: { prepare?: boolean; finishingImport?: boolean; takeOver?: boolean } = {},
+): Promise<Database> {
   let embedded: EmbeddedDb | null = null;
   let uri = env.MONGODB_URI;
   if (!uri) {
     // Data written by a newer release is refused before a server is started on its folder.
     checkDataFolder(dataDirOf(env));
-    embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log });
+    // A server joining another's embedded database takes it over if that one dies; a one-off command does not.
+    embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log, takeOver: options.takeOver === true });
     uri = embedded.uri;
-    if (embedded.owned) log(`Embedded ${embedded.kind} listening on 127.0.0.1:${embedded.port} (data in ${env.DATA_DIR}/)`);
+    if (embedded.owned) log(`Embedded ${embedded.kind} listening on ${embedded.socket ?? `127.0.0.1:${embedded.port}`} (data in ${env.DATA_DIR}/)`);
   }
   const client = createMongoClient(uri, embedded?.kind === 'ferretdb' ? 'ferretdb' : 'mongodb');
   await client.connect();
