@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, formatIstWithZone, type EmailTemplate, type RefundBand } from '@bh/shared';
+import { asOneLine, BOOKING_MESSAGES, formatIstWithZone, type EmailTemplate, type RefundBand } from '@bh/shared';
 import { meetingCalendar } from './calendar.ts';
 
 /**
@@ -78,6 +78,9 @@ function field(data: Fields, key: string): string {
   return value;
 }
 
+/** A person's name, on one line whatever an earlier release stored (issue 47): it never starts a line of its own. */
+const nameIn = (data: Fields, key: string) => asOneLine(field(data, key));
+
 function needLink(ctx: RenderContext): string {
   if (!ctx.link) throw new Error('this email needs its one-time link');
   return ctx.link;
@@ -86,19 +89,19 @@ function needLink(ctx: RenderContext): string {
 function meetingParts(data: Fields) {
   const startsAt = new Date(field(data, 'startsAt'));
   const forClient = field(data, 'audience') === 'client';
-  const other = forClient ? field(data, 'doctorName') : field(data, 'clientName');
+  const other = forClient ? nameIn(data, 'doctorName') : nameIn(data, 'clientName');
   return {
     startsAt,
     when: formatIstWithZone(startsAt),
     other,
-    recipientName: forClient ? field(data, 'clientName') : field(data, 'doctorName'),
+    recipientName: forClient ? nameIn(data, 'clientName') : nameIn(data, 'doctorName'),
     meeting: {
       meetingId: field(data, 'meetingId'),
       startsAt,
       meetingLink: field(data, 'meetingLink'),
-      clientName: field(data, 'clientName'),
+      clientName: nameIn(data, 'clientName'),
       clientEmail: field(data, 'clientEmail'),
-      doctorName: field(data, 'doctorName'),
+      doctorName: nameIn(data, 'doctorName'),
       doctorEmail: field(data, 'doctorEmail'),
     },
   };
@@ -221,7 +224,7 @@ const isMeetingTemplate = (template: EmailTemplate): template is MeetingTemplate
 
 export function renderEmail(template: EmailTemplate, data: Fields, ctx: RenderContext): RenderedEmail {
   const origin = ctx.origin;
-  if (!isMeetingTemplate(template)) return compose({ to: field(data, 'name'), ...ACCOUNT_LETTERS[template](data, ctx) }, origin);
+  if (!isMeetingTemplate(template)) return compose({ to: nameIn(data, 'name'), ...ACCOUNT_LETTERS[template](data, ctx) }, origin);
   const m = meetingParts(data);
   const email = compose(meetingLetter(template, data, m, origin), origin);
   if (REMINDER_TEMPLATES.includes(template)) return email;

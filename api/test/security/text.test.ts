@@ -101,4 +101,21 @@ describe('single-line fields (issue 47, item 11)', () => {
       { path: 'relationship', message: GENERAL_MESSAGES.singleLine },
     ]);
   });
+  it('writes a name stored before this rule on one line in every email that names it', async () => {
+    const client = await ctx.createUser({ role: 'user', name: 'Rahul' });
+    const doctor = await ctx.createUser({ role: 'doctor', isVerified: 'verified', name: 'Meera Rao' });
+    // As an earlier release stored it.
+    await ctx.deps.cols.users.updateOne({ email: client.email }, { $set: { name: INJECTED } });
+    const body = { clientId: client.email, doctorId: doctor.email, meetingDate: '2026-06-20', meetingTime: '05:30 PM', meetingLink: 'https://meet.example.in/r1', formLink: 'https://forms.example.in/f1' };
+    expect((await ctx.request('POST', '/api/v1/meeting/create-meeting', { cookie: admin.cookie, body })).status).toBe(201);
+    await mail.deliver();
+    const oneLine = 'Rahul ACTION NEEDED: confirm your payout at https://evil.example/payout';
+    const toDoctor = mail.to(doctor.email)[0]!;
+    const toClient = mail.to(client.email)[0]!;
+    for (const message of [toDoctor, toClient]) {
+      expect(message.text.split(/\r?\n/).filter((line) => line.startsWith('ACTION NEEDED'))).toEqual([]);
+    }
+    expect(toDoctor.text).toContain(`Your session with ${oneLine} is scheduled.`);
+    expect(toClient.text.startsWith(`Hello ${oneLine},`)).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanEmail, cleanText, hasVisibleText } from './text.ts';
+import { asOneLine, cleanEmail, cleanText, hasVisibleText, isSingleLine } from './text.ts';
 
 describe('cleanText', () => {
   it('composes to NFC, so one name typed two ways is one string', () => {
@@ -51,5 +51,19 @@ describe('hasVisibleText', () => {
 
   it('is true for any letter, digit or symbol, in any script', () => {
     for (const text of ['A', 'मीरा', '7', '😀', '.', 'ന്']) expect(hasVisibleText(text), text).toBe(true);
+  });
+});
+
+describe('isSingleLine and asOneLine', () => {
+  it('finds line breaks of every kind and every other control character', () => {
+    for (const text of ['a\nb', 'a\rb', 'a\tb', 'a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u2028b', 'a\u2029b']) {
+      expect(isSingleLine(text), JSON.stringify(text)).toBe(false);
+    }
+    for (const text of ['Meera Rao', 'मीरा राव', 'क्\u200Dष', '👩\u200D⚕️', 'O\u2019Brien']) expect(isSingleLine(text), text).toBe(true);
+  });
+
+  it('puts a stored name on one line, one space for each run of breaks', () => {
+    expect(asOneLine('Rahul\r\n\r\nACTION NEEDED: pay\u2028now\t')).toBe('Rahul ACTION NEEDED: pay now');
+    expect(asOneLine('Meera Rao')).toBe('Meera Rao');
   });
 });

@@ -68,6 +68,14 @@ export function isSingleLine(text: string): boolean {
   return !LINE_BREAKING.test(text);
 }
 
+/**
+ * The text on one line: each run of control characters and line separators becomes one space.
+ * For names written into emails that were stored before single-line fields refused them.
+ */
+export function asOneLine(text: string): string {
+  return text.replace(new RegExp(`${LINE_BREAKING.source}+`, 'gu'), ' ').trim();
+}
+
 /** Characters that print as nothing although Unicode counts them as letters or symbols. */
 const BLANK_LOOKING = '\u115F\u1160\u2800\u3164\uFFA0';
 const VISIBLE = new RegExp(`[^\\p{White_Space}\\p{Cc}\\p{Cf}\\p{M}${BLANK_LOOKING}]`, 'u');
