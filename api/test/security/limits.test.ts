@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, GENERAL_MESSAGES, PAYMENT_MESSAGES } from '@bh/shared';
 import { createApp } from '../../src/app.ts';
 import { PasswordQueue } from '../../src/lib/password.ts';
-import { LOGIN_LIMITS } from '../../src/lib/rate-limit.ts';
+import { LOGIN_LIMITS, RefusalPacer } from '../../src/lib/rate-limit.ts';
 import { COUPON_CHECK_LIMITS } from '../../src/routes/payments/payments.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 
@@ -192,6 +192,44 @@ describe('password hashing queue', () => {
     expect(await ctx.deps.cols.rateLimits.countDocuments({ key: `login:pair:${user.email}|${ip}` })).toBe(0);
     finish();
     await Promise.all(places);
+  });
+
+  it('lets one address hold at most its share of the places (429), so another address still gets one', async () => {
+    const queue = new PasswordQueue({ concurrency: 1, maxWaiting: 7 });
+    expect(queue.perCaller).toBe(2);
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const flood = Array.from({ length: 10 }, () => queue.admit(() => held, '203.0.113.5'));
+    const refused = await Promise.allSettled(flood.slice(queue.perCaller));
+    expect(refused.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual(Array.from({ length: 10 - queue.perCaller }, () => 429));
+    expect((refused[0] as PromiseRejectedResult).reason.headers).toEqual({ 'Retry-After': '2' });
+    expect(queue.load.admitted).toBe(queue.perCaller);
+    // Someone else is admitted beside the flood; only many callers together fill every place (503).
+    const other = queue.admit(() => held, '198.51.100.7');
+    const others = ['198.51.100.20', '198.51.100.20', '198.51.100.21', '198.51.100.21', '198.51.100.22'].map((ip) => queue.admit(() => held, ip));
+    expect(queue.load.admitted).toBe(8);
+    await expect(queue.admit(() => held, '198.51.100.99')).rejects.toMatchObject({ status: 503 });
+    finish();
+    await Promise.all([...flood.slice(0, queue.perCaller), other, ...others]);
+    expect(queue.load).toEqual({ running: 0, waiting: 0, admitted: 0 });
+    // Places given back are the caller's again.
+    expect(await queue.admit(async () => 'in', '203.0.113.5')).toBe('in');
+  });
+
+  it('answers an address’s first refusals at once and holds back the rest, so a flood gets them slowly', async () => {
+    const pacer = new RefusalPacer({ burst: 3, perMs: 60_000, holdMs: 300 });
+    const answered: boolean[] = [];
+    const refusals = Array.from({ length: 5 }, (_, i) => pacer.pace('203.0.113.8').then(() => (answered[i] = true)));
+    await new Promise((r) => setImmediate(r));
+    // The first three go at once; the other two are held back.
+    expect(answered).toEqual([true, true, true]);
+    expect(pacer.held).toBe(2);
+    // Another address's refusals are not held back by this one's.
+    await pacer.pace('198.51.100.8');
+    expect(pacer.held).toBe(2);
+    await Promise.all(refusals);
+    expect(answered).toEqual([true, true, true, true, true]);
+    expect(pacer.held).toBe(0);
   });
 
   it('runs at most `concurrency` at once and queues at most `maxWaiting`', async () => {
