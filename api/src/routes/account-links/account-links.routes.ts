@@ -55,13 +55,18 @@ export function accountLinkRoutes(deps: AppDeps) {
       // an address or account this instance knows to be full costs no database work at all.
       const byAddress = await limiter.reserve([{ key: `reset:ip:${c.get('clientIp')}`, limit: RESET_LIMITS.perIp, windowMs: RESET_LIMITS.windowMs }]);
       if (!byAddress.ok) throw tooManyRequests(L.tooManyResetRequests, byAddress.retryAfterSeconds);
-      const byAccount = await limiter.reserve([{ key: `reset:account:${email}`, limit: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs }]);
-      const user = await findUserByEmail(cols, email);
-      // Accounts still waiting on (or revoked from) an invitation have no password to reset.
-      if (user && !user.invitation && byAccount.ok) {
-        const { token } = await issueLink(deps, user._id, 'reset');
-        await queuePasswordReset(outbox, user, linkUrl(config.publicOrigin, 'reset', token));
-      }
+      // The answer goes first and the account is looked up after it (AfterAnswer), so it takes as
+      // long for an email nobody has as for an account's: its timing tells no one who has an account.
+      deps.afterAnswer.run('password reset email', async () => {
+        const byAccount = await limiter.reserve([{ key: `reset:account:${email}`, limit: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs }]);
+        if (!byAccount.ok) return;
+        const user = await findUserByEmail(cols, email);
+        // Accounts still waiting on (or revoked from) an invitation have no password to reset.
+        if (user && !user.invitation) {
+          const { token } = await issueLink(deps, user._id, 'reset');
+          await queuePasswordReset(outbox, user, linkUrl(config.publicOrigin, 'reset', token));
+        }
+      });
       return c.json({ success: true as const, message: L.forgotPasswordSent }, 200);
     })
 
