@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { MongoBulkWriteError, MongoServerError } from 'mongodb';
 import type { Clock } from './clock.ts';
 import type { Collections, RateLimitDoc } from '../db/collections.ts';
@@ -324,6 +325,21 @@ export class RefusalPacer {
   get held(): number {
     return this.#held;
   }
+}
+
+/**
+ * The address a limit counts, so a caller cannot choose its own keys: an IPv4 address as it is; an
+ * IPv6 address by its /64, the network one customer is given (a flood rotating through its 2^64
+ * addresses, or a person's changing privacy addresses, is one address); anything that is no address
+ * (a malformed forwarded header, no socket) as one shared `unknown`.
+ */
+export function limitAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return 'unknown';
+  let address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
 }
 
 const MINUTE = 60 * 1000;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, GENERAL_MESSAGES, PAYMENT_MESSAGES } from '@bh/shared';
 import { createApp } from '../../src/app.ts';
 import { PasswordQueue } from '../../src/lib/password.ts';
-import { LOGIN_LIMITS, RefusalPacer } from '../../src/lib/rate-limit.ts';
+import { limitAddress, LOGIN_LIMITS, RefusalPacer } from '../../src/lib/rate-limit.ts';
 import { COUPON_CHECK_LIMITS } from '../../src/routes/payments/payments.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 
@@ -109,6 +109,27 @@ describe('sign-in limits under parallel requests', () => {
     expect(tally(statuses)).toEqual({ 401: LOGIN_LIMITS.address.limit, 429: 80 - LOGIN_LIMITS.address.limit });
     expect((await login(victim.email, victim.password, ip)).status).toBe(429);
     expect((await login(victim.email, victim.password, newAddress())).status).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address, so rotating through its addresses does not escape the limit', async () => {
+    const network = '2001:db8:47:1';
+    const statuses = (
+      await Promise.all(Array.from({ length: 60 }, (_, i) => login(`rotating-${i}@test.betterhealth.in`, 'Password-from-a-leak', `${network}:${(i + 1).toString(16)}::${i + 7}`)))
+    ).map((r) => r.status);
+    expect(tally(statuses)).toEqual({ 401: LOGIN_LIMITS.address.limit, 429: 60 - LOGIN_LIMITS.address.limit });
+    // Another network, and an IPv4 address, are not held back by it.
+    const person = await ctx.createUser({ role: 'user' });
+    expect((await login(person.email, person.password, '2001:db8:47:2::1')).status).toBe(200);
+    expect((await login(person.email, person.password, newAddress())).status).toBe(200);
+  });
+
+  it('keys limits by address only: an IPv6 address by its /64, a mapped IPv4 as IPv4, anything else as one "unknown"', () => {
+    expect(limitAddress('2001:db8:47:1:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:47:1::/64');
+    expect(limitAddress('2001:DB8:47:1::9')).toBe('2001:db8:47:1::/64');
+    expect(limitAddress('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(limitAddress('203.0.113.5')).toBe('203.0.113.5');
+    expect(limitAddress('x'.repeat(5_000))).toBe('unknown');
+    expect(limitAddress('unknown')).toBe('unknown');
   });
 
   it('marks an address as familiar on its first sign-in and again at most once a day, not on every sign-in', async () => {

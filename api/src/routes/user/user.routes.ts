@@ -6,7 +6,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { findUserByEmail } from '../../lib/user-emails.ts';
 import type { UserDoc } from '../../db/collections.ts';
-import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS, RefusalPacer } from '../../lib/rate-limit.ts';
+import { accountSpacingMs, limitAddress, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS, RefusalPacer } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
 import { createAccount } from './user.service.ts';
@@ -26,7 +26,7 @@ export function userRoutes(deps: AppDeps) {
     // than one per connection a second once past a small burst.
     .openapi(routeOf(api.user.login), async (c) => {
       const { email } = c.req.valid('json');
-      const ip = c.get('clientIp');
+      const ip = limitAddress(c.get('clientIp'));
       const { pair, address } = LOGIN_LIMITS;
       const byAddress = [
         { key: `login:pair:${email}|${ip}`, ...pair },
@@ -69,7 +69,7 @@ export function userRoutes(deps: AppDeps) {
           renew ? limiter.remember(familiarKey, LOGIN_LIMITS.familiarForMs) : undefined,
           (async () => {
             if (previous) await sessions.destroy(previous._id);
-            return sessions.create(user._id, remember === true, { userAgent: c.req.header('user-agent'), ip });
+            return sessions.create(user._id, remember === true, { userAgent: c.req.header('user-agent'), ip: c.get('clientIp') });
           })(),
         ]);
         setCookie(c, SESSION_COOKIE, token, {
@@ -127,7 +127,7 @@ export function userRoutes(deps: AppDeps) {
           }
           await reservation.release();
           return passwords.hash(newPassword);
-        }, c.get('clientIp'));
+        }, limitAddress(c.get('clientIp')));
       }
       // No projection here: FerretDB does not support one on findAndModify.
       const updated = await cols.users.findOneAndUpdate({ _id: user._id }, { $set: set }, { returnDocument: 'after' });
