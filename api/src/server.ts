@@ -173,6 +173,8 @@ export async function startServer(
         // Keep-alive connections with no request in flight would hold close() open.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      // Work the last answers started (a reset email being queued) ends before the database closes.
+      await deps.afterAnswer.settled();
       await sender.stop();
       await mailbox?.close();
       await watch.close();

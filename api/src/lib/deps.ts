@@ -1,5 +1,6 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Clock, ShiftableClock } from './clock.ts';
+import { AfterAnswer } from './after-answer.ts';
 import { Health } from './health.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
@@ -44,6 +45,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Readiness checks modules register, and the embedded database's supervisor state. */
   health: Health;
+  /** Work a request starts once its answer has gone (a reset email); a shutdown waits for it. */
+  afterAnswer: AfterAnswer;
 }
 
 export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig; metrics?: Metrics; passwords?: PasswordQueue }): AppDeps {
@@ -52,6 +55,7 @@ export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; l
     ...input,
     metrics: input.metrics ?? createMetrics(),
     health: new Health(),
+    afterAnswer: new AfterAnswer(input.log),
     passwords: input.passwords ?? passwordQueue,
     cols,
     sessions: new SessionStore(cols.sessions, input.clock),

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { GENERAL_MESSAGES } from '@bh/shared';
+import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
 import { AppError } from './errors.ts';
 
 /** Argon2id at OWASP's minimum recommendation: 19 MiB memory, 2 iterations, 1 lane. */
@@ -24,6 +24,8 @@ export async function verifyPassword(stored: string, password: string): Promise<
 export const PASSWORD_QUEUE_RETRY_AFTER_SECONDS = 2;
 
 const busy = () => new AppError(503, GENERAL_MESSAGES.busy, undefined, { 'Retry-After': String(PASSWORD_QUEUE_RETRY_AFTER_SECONDS) });
+/** One caller (a client address) already holds its share of the places: too many attempts of its own. */
+const overShare = () => new AppError(429, AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(PASSWORD_QUEUE_RETRY_AFTER_SECONDS) });
 
 /**
  * Hashes at once: one per core but one, which stays with the event loop and the database, and at
@@ -44,33 +46,50 @@ function defaultConcurrency(): number {
  *
  * Requests enter through `admit` before doing anything else: a refused request costs no database
  * work either (no rate-limit slots to take and give back), which is what kept `/health` slow when
- * the queue was only checked at the hash itself.
+ * the queue was only checked at the hash itself. A request names its caller (the client address),
+ * and one caller holds at most `perCaller` places: the rest of its requests are refused with 429,
+ * so one address flooding logins cannot take every place and turn everyone else away with 503
+ * (issue 47: 2 of another person's 20 sign-ins got through a flood from one address); 503 then
+ * means that several callers together fill the machine.
  * Our own few lines: the libraries' queues (p-queue, p-limit) wait without bound.
  */
 export class PasswordQueue {
   readonly concurrency: number;
   readonly maxWaiting: number;
+  /** Places one caller may hold at once: a quarter of them (at least one). */
+  readonly perCaller: number;
   #running = 0;
   #admitted = 0;
+  readonly #byCaller = new Map<string, number>();
   readonly #waiting: (() => void)[] = [];
   #dummy: Promise<string> | undefined;
 
-  constructor(options: { concurrency?: number; maxWaiting?: number } = {}) {
+  constructor(options: { concurrency?: number; maxWaiting?: number; perCaller?: number } = {}) {
     this.concurrency = Math.max(1, options.concurrency ?? defaultConcurrency());
     this.maxWaiting = Math.max(0, options.maxWaiting ?? 8 * this.concurrency);
+    this.perCaller = Math.max(1, options.perCaller ?? Math.floor((this.concurrency + this.maxWaiting) / 4));
   }
 
   /**
-   * Runs a request's whole handling as one place in the queue, or refuses it at once (503) when
-   * every place is taken. Its hashes then run through `run` as usual.
+   * Runs a request's whole handling as one place in the queue, or refuses it at once: with 429 when
+   * its caller already holds `perCaller` places, with 503 when every place is taken. Its hashes then
+   * run through `run` as usual.
    */
-  async admit<T>(handle: () => Promise<T>): Promise<T> {
+  async admit<T>(handle: () => Promise<T>, caller?: string): Promise<T> {
+    const held = caller === undefined ? 0 : (this.#byCaller.get(caller) ?? 0);
+    if (held >= this.perCaller) throw overShare();
     if (this.#admitted >= this.concurrency + this.maxWaiting) throw busy();
     this.#admitted += 1;
+    if (caller !== undefined) this.#byCaller.set(caller, held + 1);
     try {
       return await handle();
     } finally {
       this.#admitted -= 1;
+      if (caller !== undefined) {
+        const left = (this.#byCaller.get(caller) ?? 1) - 1;
+        if (left > 0) this.#byCaller.set(caller, left);
+        else this.#byCaller.delete(caller);
+      }
     }
   }
 

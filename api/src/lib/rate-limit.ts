@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { MongoBulkWriteError, MongoServerError } from 'mongodb';
 import type { Clock } from './clock.ts';
 import type { Collections, RateLimitDoc } from '../db/collections.ts';
@@ -68,9 +69,8 @@ export class RateLimiter {
    * before anything is written.
    */
   async reserve(rules: LimitRule[]): Promise<ReserveResult> {
-    const now = this.#clock.now().getTime();
-    const known = rules.map((rule) => this.#knownFull(rule, now)).filter((r) => r !== null);
-    if (known.length > 0) return { ok: false, retryAfterSeconds: Math.max(...known) };
+    const known = this.refusedAtOnce(rules);
+    if (known !== null) return { ok: false, retryAfterSeconds: known };
 
     const taken: Claim[] = [];
     const giveBack = () => this.#releaseAll(taken).catch(() => {});
@@ -101,6 +101,18 @@ export class RateLimiter {
       next += 1;
     }
     return { ok: true, release: () => this.#releaseAll(taken) };
+  }
+
+  /**
+   * Seconds to wait when this process already knows one of the rules' windows to be full, else
+   * null: the answer `reserve` would give, from memory alone (no database work, no slot). A route
+   * asks it before anything costly, so an address that is already refused keeps being refused for
+   * nothing, not even a place in the password queue.
+   */
+  refusedAtOnce(rules: LimitRule[]): number | null {
+    const now = this.#clock.now().getTime();
+    const known = rules.map((rule) => this.#knownFull(rule, now)).filter((r) => r !== null);
+    return known.length > 0 ? Math.max(...known) : null;
   }
 
   /** Seconds until the window ends when this process has seen the rule's window fill up, else null. */
@@ -262,6 +274,72 @@ export class RateLimiter {
   async purgeExpired(): Promise<void> {
     await this.#col.deleteMany({ expiresAt: { $lte: this.#clock.now() } });
   }
+}
+
+/**
+ * Refused answers are limited too. A refusal costs no database work and no place in the password
+ * queue, but answering it still costs the server a request's parsing and a response's writing, and
+ * a client answered at once sends its next attempt at once: one address at 100 connections got
+ * thousands of refusals a second and starved everyone else's requests of the event loop, until the
+ * database driver's own checks timed out and other people's sign-ins were answered 503 (issue 47).
+ * So each caller (a client address) gets its first `burst` refusals in every `perMs` at once, and
+ * every further one only after `holdMs`: one connection then costs at most one answer per `holdMs`.
+ * At most `maxHeld` refusals wait at once (each is a timer and an open request); past that they are
+ * answered at once. Real time, not the product's clock: it paces requests as they arrive.
+ */
+export class RefusalPacer {
+  readonly burst: number;
+  readonly perMs: number;
+  readonly holdMs: number;
+  readonly maxHeld: number;
+  readonly #recent = new Map<string, { since: number; count: number }>();
+  #held = 0;
+
+  constructor(options: { burst?: number; perMs?: number; holdMs?: number; maxHeld?: number } = {}) {
+    this.burst = options.burst ?? 10;
+    this.perMs = options.perMs ?? 10_000;
+    this.holdMs = options.holdMs ?? 1_000;
+    this.maxHeld = options.maxHeld ?? 1_000;
+  }
+
+  /** Resolves when a refusal to this caller may be sent. */
+  async pace(caller: string): Promise<void> {
+    const now = performance.now();
+    let entry = this.#recent.get(caller);
+    if (!entry || now - entry.since >= this.perMs) {
+      if (this.#recent.size >= MAX_HINTS) this.#recent.clear();
+      entry = { since: now, count: 0 };
+      this.#recent.set(caller, entry);
+    }
+    entry.count += 1;
+    if (entry.count <= this.burst || this.#held >= this.maxHeld) return;
+    this.#held += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, this.holdMs));
+    } finally {
+      this.#held -= 1;
+    }
+  }
+
+  /** Refusals waiting now, for tests. */
+  get held(): number {
+    return this.#held;
+  }
+}
+
+/**
+ * The address a limit counts, so a caller cannot choose its own keys: an IPv4 address as it is; an
+ * IPv6 address by its /64, the network one customer is given (a flood rotating through its 2^64
+ * addresses, or a person's changing privacy addresses, is one address); anything that is no address
+ * (a malformed forwarded header, no socket) as one shared `unknown`.
+ */
+export function limitAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return 'unknown';
+  let address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
 }
 
 const MINUTE = 60 * 1000;

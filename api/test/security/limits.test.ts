@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, GENERAL_MESSAGES, PAYMENT_MESSAGES } from '@bh/shared';
 import { createApp } from '../../src/app.ts';
 import { PasswordQueue } from '../../src/lib/password.ts';
-import { LOGIN_LIMITS } from '../../src/lib/rate-limit.ts';
+import { limitAddress, LOGIN_LIMITS, RefusalPacer } from '../../src/lib/rate-limit.ts';
 import { COUPON_CHECK_LIMITS } from '../../src/domain/payments/payments.service.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 
@@ -111,6 +111,27 @@ describe('sign-in limits under parallel requests', () => {
     expect((await login(victim.email, victim.password, newAddress())).status).toBe(200);
   });
 
+  it('counts an IPv6 /64 as one address, so rotating through its addresses does not escape the limit', async () => {
+    const network = '2001:db8:47:1';
+    const statuses = (
+      await Promise.all(Array.from({ length: 60 }, (_, i) => login(`rotating-${i}@test.betterhealth.in`, 'Password-from-a-leak', `${network}:${(i + 1).toString(16)}::${i + 7}`)))
+    ).map((r) => r.status);
+    expect(tally(statuses)).toEqual({ 401: LOGIN_LIMITS.address.limit, 429: 60 - LOGIN_LIMITS.address.limit });
+    // Another network, and an IPv4 address, are not held back by it.
+    const person = await ctx.createUser({ role: 'user' });
+    expect((await login(person.email, person.password, '2001:db8:47:2::1')).status).toBe(200);
+    expect((await login(person.email, person.password, newAddress())).status).toBe(200);
+  });
+
+  it('keys limits by address only: an IPv6 address by its /64, a mapped IPv4 as IPv4, anything else as one "unknown"', () => {
+    expect(limitAddress('2001:db8:47:1:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:47:1::/64');
+    expect(limitAddress('2001:DB8:47:1::9')).toBe('2001:db8:47:1::/64');
+    expect(limitAddress('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(limitAddress('203.0.113.5')).toBe('203.0.113.5');
+    expect(limitAddress('x'.repeat(5_000))).toBe('unknown');
+    expect(limitAddress('unknown')).toBe('unknown');
+  });
+
   it('marks an address as familiar on its first sign-in and again at most once a day, not on every sign-in', async () => {
     const ip = newAddress();
     const person = await ctx.createUser({ role: 'user' });
@@ -192,6 +213,44 @@ describe('password hashing queue', () => {
     expect(await ctx.deps.cols.rateLimits.countDocuments({ key: `login:pair:${user.email}|${ip}` })).toBe(0);
     finish();
     await Promise.all(places);
+  });
+
+  it('lets one address hold at most its share of the places (429), so another address still gets one', async () => {
+    const queue = new PasswordQueue({ concurrency: 1, maxWaiting: 7 });
+    expect(queue.perCaller).toBe(2);
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const flood = Array.from({ length: 10 }, () => queue.admit(() => held, '203.0.113.5'));
+    const refused = await Promise.allSettled(flood.slice(queue.perCaller));
+    expect(refused.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual(Array.from({ length: 10 - queue.perCaller }, () => 429));
+    expect((refused[0] as PromiseRejectedResult).reason.headers).toEqual({ 'Retry-After': '2' });
+    expect(queue.load.admitted).toBe(queue.perCaller);
+    // Someone else is admitted beside the flood; only many callers together fill every place (503).
+    const other = queue.admit(() => held, '198.51.100.7');
+    const others = ['198.51.100.20', '198.51.100.20', '198.51.100.21', '198.51.100.21', '198.51.100.22'].map((ip) => queue.admit(() => held, ip));
+    expect(queue.load.admitted).toBe(8);
+    await expect(queue.admit(() => held, '198.51.100.99')).rejects.toMatchObject({ status: 503 });
+    finish();
+    await Promise.all([...flood.slice(0, queue.perCaller), other, ...others]);
+    expect(queue.load).toEqual({ running: 0, waiting: 0, admitted: 0 });
+    // Places given back are the caller's again.
+    expect(await queue.admit(async () => 'in', '203.0.113.5')).toBe('in');
+  });
+
+  it('answers an address’s first refusals at once and holds back the rest, so a flood gets them slowly', async () => {
+    const pacer = new RefusalPacer({ burst: 3, perMs: 60_000, holdMs: 300 });
+    const answered: boolean[] = [];
+    const refusals = Array.from({ length: 5 }, (_, i) => pacer.pace('203.0.113.8').then(() => (answered[i] = true)));
+    await new Promise((r) => setImmediate(r));
+    // The first three go at once; the other two are held back.
+    expect(answered).toEqual([true, true, true]);
+    expect(pacer.held).toBe(2);
+    // Another address's refusals are not held back by this one's.
+    await pacer.pace('198.51.100.8');
+    expect(pacer.held).toBe(2);
+    await Promise.all(refusals);
+    expect(answered).toEqual([true, true, true, true, true]);
+    expect(pacer.held).toBe(0);
   });
 
   it('runs at most `concurrency` at once and queues at most `maxWaiting`', async () => {

@@ -14,9 +14,12 @@ beforeAll(async () => ({ ctx, mail } = await createMailContext()));
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'Fresh-Lotus-2026';
 
+/** Asks, and waits for the work the answer left behind (the link and its email come after it). */
 async function forgot(email: string) {
   const res = await ctx.request('POST', '/api/v1/user/forgot-password', { body: { email } });
-  return { status: res.status, body: await res.json() };
+  const answer = { status: res.status, body: await res.json() };
+  await ctx.deps.afterAnswer.settled();
+  return answer;
 }
 
 describe('password reset by email', () => {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { findUserByEmail } from '../../lib/user-emails.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { limitAddress } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
 import { queueInvitation, queuePasswordChanged, queuePasswordReset } from '../../mail/account-mail.ts';
@@ -53,15 +54,20 @@ export function accountLinkRoutes(deps: AppDeps) {
       const { email } = c.req.valid('json');
       // Slots of the shared limiter (lib/rate-limit.ts): each request takes one by inserting it, and
       // an address or account this instance knows to be full costs no database work at all.
-      const byAddress = await limiter.reserve([{ key: `reset:ip:${c.get('clientIp')}`, limit: RESET_LIMITS.perIp, windowMs: RESET_LIMITS.windowMs }]);
+      const byAddress = await limiter.reserve([{ key: `reset:ip:${limitAddress(c.get('clientIp'))}`, limit: RESET_LIMITS.perIp, windowMs: RESET_LIMITS.windowMs }]);
       if (!byAddress.ok) throw tooManyRequests(L.tooManyResetRequests, byAddress.retryAfterSeconds);
-      const byAccount = await limiter.reserve([{ key: `reset:account:${email}`, limit: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs }]);
-      const user = await findUserByEmail(cols, email);
-      // Accounts still waiting on (or revoked from) an invitation have no password to reset.
-      if (user && !user.invitation && byAccount.ok) {
-        const { token } = await issueLink(deps, user._id, 'reset');
-        await queuePasswordReset(outbox, user, linkUrl(config.publicOrigin, 'reset', token));
-      }
+      // The answer goes first and the account is looked up after it (AfterAnswer), so it takes as
+      // long for an email nobody has as for an account's: its timing tells no one who has an account.
+      deps.afterAnswer.run('password reset email', async () => {
+        const byAccount = await limiter.reserve([{ key: `reset:account:${email}`, limit: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs }]);
+        if (!byAccount.ok) return;
+        const user = await findUserByEmail(cols, email);
+        // Accounts still waiting on (or revoked from) an invitation have no password to reset.
+        if (user && !user.invitation) {
+          const { token } = await issueLink(deps, user._id, 'reset');
+          await queuePasswordReset(outbox, user, linkUrl(config.publicOrigin, 'reset', token));
+        }
+      });
       return c.json({ success: true as const, message: L.forgotPasswordSent }, 200);
     })
 
@@ -77,7 +83,7 @@ export function accountLinkRoutes(deps: AppDeps) {
       // Every session ends, this browser's too: whoever had the old password is out.
       await cols.sessions.deleteMany({ userId: user._id });
       // The failures that may have locked the account out, account-wide and from this address, go.
-      await Promise.all([limiter.forget(`login:account:${user.email}`), limiter.forget(`login:pair:${user.email}|${c.get('clientIp')}`)]);
+      await Promise.all([limiter.forget(`login:account:${user.email}`), limiter.forget(`login:pair:${user.email}|${limitAddress(c.get('clientIp'))}`)]);
       await queuePasswordChanged(outbox, user, now);
       await recordAudit(deps, { actor: null, action: 'password.reset', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
       return c.json({ success: true as const, message: L.passwordReset }, 200);

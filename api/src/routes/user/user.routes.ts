@@ -6,7 +6,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { findUserByEmail } from '../../lib/user-emails.ts';
 import type { UserDoc } from '../../db/collections.ts';
-import { accountSpacingMs, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS } from '../../lib/rate-limit.ts';
+import { accountSpacingMs, limitAddress, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS, RefusalPacer } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
 import { createAccount } from '../../domain/accounts/user.service.ts';
@@ -17,62 +17,82 @@ import { isHttps } from '../../lib/network.ts';
 
 export function userRoutes(deps: AppDeps) {
   const { cols, sessions, limiter, passwords, config } = deps;
+  const refusals = new RefusalPacer();
 
   return contractRouter()
-    // A login takes its place in the password queue first: in a burst, what does not fit is
-    // refused at once (503) before it costs any database work.
-    .openapi(routeOf(api.user.login), (c) => passwords.admit(async () => {
-      const { email, password, remember } = c.req.valid('json');
-      const ip = c.get('clientIp');
-      const familiarKey = `login:familiar:${email}|${ip}`;
-      const { pair, address, account } = LOGIN_LIMITS;
-
-      // Slots are taken before the password is checked, so a burst cannot outrun the count; a
-      // refused attempt costs no hashing and says nothing about the account.
-      const familiarSince = await limiter.rememberedAt(familiarKey);
-      const reservation = await limiter.reserve([
+    // A login first meets the limits this process knows to be full (in memory: an address already
+    // refused is refused again for nothing), then takes its place in the password queue, at most
+    // its address's share of them: in a burst, what does not fit is refused at once (429 for the
+    // one address, 503 when many fill the queue) before it costs any database work (issue 47).
+    // Refusals (429) themselves are paced per address (RefusalPacer): a flood gets them no faster
+    // than one per connection a second once past a small burst.
+    .openapi(routeOf(api.user.login), async (c) => {
+      const { email } = c.req.valid('json');
+      const ip = limitAddress(c.get('clientIp'));
+      const { pair, address } = LOGIN_LIMITS;
+      const byAddress = [
         { key: `login:pair:${email}|${ip}`, ...pair },
         { key: `login:ip:${ip}`, ...address },
-        ...(familiarSince
-          ? []
-          : [{ key: `login:account:${email}`, limit: account.limit, windowMs: account.windowMs, spacingMs: accountSpacingMs }]),
-      ]);
-      if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
+      ];
+      const attempt = () => passwords.admit(async () => {
+        const { password, remember } = c.req.valid('json');
+        const familiarKey = `login:familiar:${email}|${ip}`;
+        const { account } = LOGIN_LIMITS;
 
-      let user: UserDoc | null;
-      let ok: boolean;
+        // Slots are taken before the password is checked, so a burst cannot outrun the count; a
+        // refused attempt costs no hashing and says nothing about the account.
+        const familiarSince = await limiter.rememberedAt(familiarKey);
+        const reservation = await limiter.reserve([
+          ...byAddress,
+          ...(familiarSince
+            ? []
+            : [{ key: `login:account:${email}`, limit: account.limit, windowMs: account.windowMs, spacingMs: accountSpacingMs }]),
+        ]);
+        if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
+
+        let user: UserDoc | null;
+        let ok: boolean;
+        try {
+          user = await findUserByEmail(cols, email);
+          ok = user ? await passwords.verify(user.passwordHash, password) : (await passwords.burn(password), false);
+        } catch (err) {
+          // Not checked (busy, database down): it does not count against anyone.
+          await reservation.release().catch(() => {});
+          throw err;
+        }
+        if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+        // Only failures count; this address is now one the account is known to sign in from (marked
+        // again once a day at most). A token from before this login (fixation) is dropped: every
+        // login gets a new one. The three are independent writes, sent together.
+        const renew = !familiarSince || deps.clock.now().getTime() - familiarSince.getTime() >= LOGIN_LIMITS.familiarRenewMs;
+        const previous = c.get('session');
+        const [, , { token, session }] = await Promise.all([
+          reservation.release(),
+          renew ? limiter.remember(familiarKey, LOGIN_LIMITS.familiarForMs) : undefined,
+          (async () => {
+            if (previous) await sessions.destroy(previous._id);
+            return sessions.create(user._id, remember === true, { userAgent: c.req.header('user-agent'), ip: c.get('clientIp') });
+          })(),
+        ]);
+        setCookie(c, SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          path: '/',
+          secure: isHttps(c, config.trustProxy),
+          ...(session.remember ? { expires: session.absoluteExpiresAt } : {}),
+        });
+        const { passwordHash: _omit, ...safe } = user;
+        return c.json({ success: true as const, message: AUTH_MESSAGES.loginSuccess, user: toPublicUser(safe) }, 200);
+      }, ip);
       try {
-        user = await findUserByEmail(cols, email);
-        ok = user ? await passwords.verify(user.passwordHash, password) : (await passwords.burn(password), false);
+        const refused = limiter.refusedAtOnce(byAddress);
+        if (refused !== null) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, refused);
+        return await attempt();
       } catch (err) {
-        // Not checked (busy, database down): it does not count against anyone.
-        await reservation.release().catch(() => {});
+        if (err instanceof AppError && err.status === 429) await refusals.pace(ip);
         throw err;
       }
-      if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-      // Only failures count; this address is now one the account is known to sign in from (marked
-      // again once a day at most). A token from before this login (fixation) is dropped: every
-      // login gets a new one. The three are independent writes, sent together.
-      const renew = !familiarSince || deps.clock.now().getTime() - familiarSince.getTime() >= LOGIN_LIMITS.familiarRenewMs;
-      const previous = c.get('session');
-      const [, , { token, session }] = await Promise.all([
-        reservation.release(),
-        renew ? limiter.remember(familiarKey, LOGIN_LIMITS.familiarForMs) : undefined,
-        (async () => {
-          if (previous) await sessions.destroy(previous._id);
-          return sessions.create(user._id, remember === true, { userAgent: c.req.header('user-agent'), ip });
-        })(),
-      ]);
-      setCookie(c, SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        path: '/',
-        secure: isHttps(c, config.trustProxy),
-        ...(session.remember ? { expires: session.absoluteExpiresAt } : {}),
-      });
-      const { passwordHash: _omit, ...safe } = user;
-      return c.json({ success: true as const, message: AUTH_MESSAGES.loginSuccess, user: toPublicUser(safe) }, 200);
-    }))
+    })
 
     .openapi(routeOf(api.user.logout), async (c) => {
       const session = c.get('session');
@@ -109,7 +129,7 @@ export function userRoutes(deps: AppDeps) {
           }
           await reservation.release();
           return passwords.hash(newPassword);
-        });
+        }, limitAddress(c.get('clientIp')));
       }
       // A reset or invitation link asked for before the change must not set a password after it.
       if (body.newPassword !== undefined) await endOutstandingLinks(deps, user);
