@@ -169,7 +169,7 @@ async function argon2Ms(): Promise<number> {
  * document: median of 3; the query once, since on FerretDB it takes seconds): the participant's list of meeting cards (one `_id` read, all
  * get-meetings needs, unpacked) and
  * MongoDB's natural shape, a query by client sorted by start on the `by_client_start` index,
- * which FerretDB answers by reading every meeting (README, "get-meetings and the database").
+ * which FerretDB answers by reading every meeting (docs/speed.md, "get-meetings and the database").
  */
 async function readShapes(db: ReturnType<MongoClient['db']>, clientId: ObjectId): Promise<void> {
   const time = async (work: () => Promise<unknown>, times = 3) => {
@@ -227,7 +227,7 @@ async function benchApi(): Promise<void> {
     // 2. The framework's cost: a call that needs no query, interleaved with the bare server.
     await atRest([apiPid, ...dbPids]);
     // The floor beside them: one Hono route with the product's headers and nothing else, which no
-    // API built on Hono with those headers can beat (README, "The targets against the machine's
+    // API built on Hono with those headers can beat (docs/speed.md, "The targets against the machine's
     // floors").
     const small = await interleaved('API overhead', [
       { name: 'bare node:http', run: load(`http://127.0.0.1:${barePort}/`) },
@@ -270,7 +270,7 @@ async function benchApi(): Promise<void> {
     // sit between the two memory readings.
     await atRest([apiPid, ...dbPids], 60_000);
     const hashMs = await argon2Ms();
-    // The floor beside it: the password check alone behind node:http (README, "The targets against
+    // The floor beside it: the password check alone behind node:http (docs/speed.md, "The targets against
     // the machine's floors").
     const hashLoginPort = await freePort();
     const hashLogin = await startProcess('scripts/bench/hash-login-server.ts', hashLoginPort, { BENCH_PASSWORD: PASSWORD }, '/');
@@ -294,11 +294,11 @@ async function benchApi(): Promise<void> {
       row('API', `get-meetings, one call on an idle server, at ${name} (ms)`, fmt(once, 0));
       row('API', `API RSS at rest after the load at ${name} (MiB)`, fmt(rss));
       row('API', `API memory kept after the load at ${name}: JS heap + external, after full collections (MiB)`, `${fmt(keptOf(kept))} (${fmt(kept.heapMiB)} + ${fmt(kept.externalMiB)})`);
-      // The embedded database's memory is its own process's; FerretDB's collector settings trade it for speed (README).
+      // The embedded database's memory is its own process's; FerretDB's collector settings trade it for speed (docs/speed.md).
       if (dbRss !== null) row('API', `embedded database RSS after the load at ${name} (MiB)`, fmt(dbRss));
     }
     // The target is the memory the API keeps: RSS at rest also holds the room V8 last gave its heap
-    // to grow into, which moved by more than 100 MiB between identical loads (README).
+    // to grow into, which moved by more than 100 MiB between identical loads (docs/speed.md).
     const keptGrowth = keptOf(kept50k) / keptOf(kept1k) - 1;
     const rssGrowth = rss50k / rss1k - 1;
     const percent = (n: number) => `${n >= 0 ? '+' : ''}${fmt(n * 100)} %`;

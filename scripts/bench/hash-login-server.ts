@@ -1,5 +1,5 @@
 /**
- * The least a login could cost on this machine (README, "The targets against the machine's
+ * The least a login could cost on this machine (docs/speed.md, "The targets against the machine's
  * floors"): node:http reads the JSON body, checks its password against one stored Argon2id hash
  * (OWASP's parameters) through the product's password queue, as many at once as the API checks, and
  * answers 200, or 401 for a wrong password. No framework, no database, no rate limit and no

@@ -1,5 +1,5 @@
 /**
- * The least the API's health call could cost (README, "The targets against the machine's
+ * The least the API's health call could cost (docs/speed.md, "The targets against the machine's
  * floors"): a Hono app with one route that answers the health JSON at once, served the way the
  * product serves (`listen`: @hono/node-server with the product's response class, so each answer
  * carries the security headers, `Vary` and the request id the API's answers carry). Nothing else:

@@ -5,7 +5,7 @@ import { CONTACT, GRIEVANCE_OFFICER_DEFAULTS, type ContactChannels } from '@bh/s
  * The site's build-time settings: how people reach Better Health and the public origin. Each one is
  * a `PUBLIC_*` environment variable read when the site is built; unset ones keep the stand-ins in
  * `@bh/shared/catalog/contact` (reserved `.example` names). Components read these values only from
- * here, so a deployment sets them once (README, "Site settings").
+ * here, so a deployment sets them once (docs/settings.md, "Site settings").
  */
 export const SITE_SETTING_VARIABLES = {
   siteOrigin: 'PUBLIC_SITE_URL',

@@ -13,7 +13,7 @@ import { createMongoClient, mongoClientOptions } from '../lib/mongo.ts';
  * back and a session) and a burst of bookings'. Our FerretDB build has them take turns in the
  * server rather than in SQLite's busy handler (bhWriteTurn, FERRETDB_PATCHES in tools/ferretdb/patches.ts): these
  * tests check that every write still lands or is refused exactly as it should, and that none keeps
- * its turn afterwards, refused or not. How much sooner they land is the bench's to measure (README,
+ * its turn afterwards, refused or not. How much sooner they land is the bench's to measure (docs/speed.md,
  * "Logins").
  */
 const client = createMongoClient(inject('mongoUri'), inject('mongoEngine'));

@@ -194,7 +194,7 @@ type Log = (msg: string) => void;
  * each time the heap doubles) FerretDB spent much of a get-meetings call collecting: on two quiet
  * cores at 50 connections it answered about 600 calls a second with p99 200 ms, and about 1,000 with
  * p99 under 100 ms with these; its resident memory under that load went from about 155 to 290 MiB
- * (README, Speed). The limit is soft: a live heap past it is collected whenever it reaches it (Go
+ * (docs/speed.md). The limit is soft: a live heap past it is collected whenever it reaches it (Go
  * spends at most about half the CPU on that), so it slows a larger database down rather than stopping it.
  */
 export const FERRETDB_GO_SETTINGS = { GOGC: 'off', GOMEMLIMIT: '256MiB' } as const;

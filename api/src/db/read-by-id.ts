@@ -7,7 +7,7 @@ import { MongoNetworkError, type Collection, type Document } from 'mongodb';
  *
  * `findOne` sends the same command, but through the driver's cursor (a cursor object and its
  * options, a reply read lazily and then copied, the cursor's clean-up): at 50 connections of
- * get-meetings the API spent about a third more CPU per call that way (README, "get-meetings and
+ * get-meetings the API spent about a third more CPU per call that way (docs/speed.md, "get-meetings and
  * the database"). The reply here is the same documents, in one round trip, and no cursor is left
  * open on the server.
  *

@@ -7,7 +7,7 @@ import type { Collections, UserDoc } from '../db/collections.ts';
  * FerretDB 1.24 hands SQLite only a filter that is exactly `{ _id: value }` and reads the whole
  * collection for any other, so `users.findOne({ email })` decoded every account stored before the
  * one it found, and all of them for an email nobody has: a login as an account stored after 2,000
- * others cost FerretDB 58 ms of CPU instead of 4 (README, "Logins"), and every failed login,
+ * others cost FerretDB 58 ms of CPU instead of 4 (docs/speed.md, "Logins"), and every failed login,
  * password reset or lookup by email read every account. On MongoDB the unique index on `email` made
  * the query cheap; the entry costs it one more `_id` read.
  *

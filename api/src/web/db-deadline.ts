@@ -57,7 +57,7 @@ export function watchDatabase(uri: string, dbName: string): DbWatch {
  * Answers an API request 503 as soon as the database stops answering, instead of letting it wait
  * for the driver: while a request runs, the database is pinged every half second (one ping shared
  * by all requests), so a request in flight when the database hangs gets its 503 within about
- * 1.5 s (the README's "about two seconds"). The work left behind ends by itself when the driver
+ * 1.5 s (docs/scale-out.md's "about two seconds"). The work left behind ends by itself when the driver
  * gives up on the connection; its result is dropped.
  */
 export function dbDeadline(isUp: () => Promise<boolean>): (c: Context, next: Next) => Promise<void> {

@@ -41,7 +41,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // Every new screen starts at its top (spec §2.1), not where the previous one was scrolled to.
   // Scrolled in the next frame, before its paint: scrolling lays the page out, and here, in an
-  // effect of the commit that drew the screen, it did so inside the commit's task (README, Speed).
+  // effect of the commit that drew the screen, it did so inside the commit's task (docs/speed.md).
   useEffect(() => {
     const frame = requestAnimationFrame(() => window.scrollTo({ top: 0 }));
     return () => cancelAnimationFrame(frame);

@@ -49,7 +49,7 @@ export function meetingInstant(meetingDate: string, meetingTime: string): Date |
 /**
  * The span every instant the product stores lies in: records' times come from the server's clock,
  * and a meeting's date is at most LAST_MEETING_DATE. Their milliseconds since 1970 have 13 digits,
- * which the embedded database's reads of a page of a grid rely on (README, "The admin grids").
+ * which the embedded database's reads of a page of a grid rely on (docs/speed.md, "The admin grids").
  */
 export const STORED_INSTANTS = { from: new Date(1e12), to: new Date(1e13 - 1) } as const;
 

@@ -4,7 +4,7 @@ import type { Migration } from './runner.ts';
 /**
  * Packs each participant's list of cards (`participant_meetings`) into one binary value
  * (`packCards`, collections.ts): FerretDB decodes every value of a document on every read, and a
- * list held as an array of cards cost it five times a small document's read (README, "get-meetings
+ * list held as an array of cards cost it five times a small document's read (docs/speed.md, "get-meetings
  * and the database"). A list is packed from its own cards and loses the array in the same update,
  * so a run taken over from an instance that died packs only the lists still left.
  *

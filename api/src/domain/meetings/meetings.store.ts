@@ -357,7 +357,7 @@ export async function listMeetingsFor(deps: Deps, user: AuthUser): Promise<Meeti
  * `limit` are found or `to` is reached (at most 7 reads for the admin's 120 days). The embedded
  * FerretDB reads a date range through the `by_start` index but sorts every meeting in it: in one
  * read of the whole window a practice with 70 meetings a day had 8,000 to decode and sort for 200
- * (README, "Reads that grew with the data"). Each span starts where the last ended, so the
+ * (docs/speed.md, "Reads that grew with the data"). Each span starts where the last ended, so the
  * meetings come in the same order as from one read.
  */
 async function earliestBetween(db: Db, from: number, to: number, limit: number): Promise<MeetingDoc[]> {

@@ -362,7 +362,7 @@ describe('GET /api/v1/admin/audit: the "On" column in words', () => {
 
 describe('the Emails grid', () => {
   // Filtered by status, template or address and sorted by creation: on the embedded database SQLite
-  // reads the page and counts the total through the outbox's indexes (README, "The admin grids").
+  // reads the page and counts the total through the outbox's indexes (docs/speed.md, "The admin grids").
   it('pages and counts each filter as a read of every email does, ties broken by id', async () => {
     ctx.clock.set(START);
     const admin = await ctx.signedIn('admin', 'verified');

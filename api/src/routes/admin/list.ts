@@ -22,7 +22,7 @@ export function istDayRange(from: string | undefined, to: string | undefined): {
  * by the server's clock, or a meeting's start, whose date the schema bounds): the grid's filter
  * with that field held to STORED_INSTANTS on the sides the grid leaves open. It matches the same
  * records, and it is the shape the embedded database reads a page of through the field's index
- * (a both-sided date range; README, "The admin grids"), where an open side had it decode and sort
+ * (a both-sided date range; docs/speed.md, "The admin grids"), where an open side had it decode and sort
  * every record to return 25. The grid's other conditions may stay beside it when they are fields
  * equal to strings.
  */
