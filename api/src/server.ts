@@ -19,6 +19,7 @@ import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
 import { runDueErasures } from './routes/privacy/requests.service.ts';
+import { isStorageFull } from './lib/errors.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -68,6 +69,17 @@ export async function startServer(
   });
   const embedded = database.embedded;
   if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
+  // The process's guard (DESIGN §2: never a dead process): a rejection nothing handled is logged and
+  // counted instead of ending the server; each one found is a fault to fix where it was made.
+  const onUnhandledRejection = (reason: unknown) => {
+    deps.metrics.unhandledRejections.inc();
+    if (isStorageFull(reason)) {
+      deps.metrics.dbErrors.inc({ kind: 'disk_full' });
+      deps.storage.noteFull();
+    }
+    log.error('unhandled rejection', reason instanceof Error ? { error: reason.name, detail: reason.message, stack: reason.stack } : { error: typeof reason });
+  };
+  process.on('unhandledRejection', onUnhandledRejection);
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
   // Stored data is brought up to date, once per database, before anything is served.
@@ -164,6 +176,7 @@ export async function startServer(
       await mailbox?.close();
       await watch.close();
       await database.close();
+      process.off('unhandledRejection', onUnhandledRejection);
     })());
 
   return { url, port, deps, database, ...(mailbox ? { mailbox } : {}), close };
@@ -172,7 +185,10 @@ export async function startServer(
 /** `pnpm start`: serve until SIGTERM or SIGINT, then shut down cleanly and exit 0. */
 export async function main(options: { devProxy?: DevProxy } = {}): Promise<void> {
   const env = loadEnv();
-  const running = await startServer(env, options.devProxy ? { devProxy: options.devProxy, cacheFiles: false } : {});
+  const running = await startServer(env, options.devProxy ? { devProxy: options.devProxy, cacheFiles: false } : {}).catch((err: unknown) => {
+    // Migrations or the demo seed refused for lack of space: said as such (DESIGN §2).
+    throw isStorageFull(err) ? new Error("Disk full: the database refused the start's writes for lack of space. Free some space on its disk and start again.", { cause: err }) : err;
+  });
   if (env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug') console.log(`Better Health is running at ${running.url}/ (portal: ${running.url}/login, API: ${running.url}/api/v1/health)`);
   const shutdown = (signal: string) => {
     if (env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug') console.log(`${signal} received: finishing requests in flight and shutting down.`);

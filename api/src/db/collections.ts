@@ -521,6 +521,13 @@ export interface UserEmailDoc {
   userId: ObjectId;
 }
 
+/** The readiness probe's one document per process while the disk is full (lib/storage.ts), removed after each probe. */
+export interface StorageProbeDoc {
+  _id: string;
+  at: Date;
+  pad: Binary;
+}
+
 function build(db: Db) {
   return {
     users: db.collection<UserDoc>('users'),
@@ -539,6 +546,7 @@ function build(db: Db) {
     associateAvailability: db.collection<AvailabilityDoc>('associate_availability'),
     participantMeetings: db.collection<ParticipantMeetingsDoc>('participant_meetings'),
     migrations: db.collection<MigrationDoc>('migrations'),
+    storageProbes: db.collection<StorageProbeDoc>('storage_probes'),
     uploadFiles: db.collection<UploadFileDoc>(`${UPLOAD_BUCKET}.files`),
     uploadChunks: db.collection<UploadChunkDoc>(`${UPLOAD_BUCKET}.chunks`),
     coupons: db.collection<CouponDoc>('coupons'),

@@ -8,6 +8,7 @@ import { collections, type Collections } from '../db/collections.ts';
 import { passwordQueue, type PasswordQueue } from './password.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';
+import { StorageState } from './storage.ts';
 
 export interface AppConfig {
   /** The product's own origin (`PUBLIC_ORIGIN`): unsafe requests must come from it; links in emails start with it. */
@@ -44,13 +45,17 @@ export interface AppDeps {
   metrics: Metrics;
   /** Readiness checks modules register, and the embedded database's supervisor state. */
   health: Health;
+  /** Whether the database's disk is full (a write refused for lack of space), for readiness and metrics. */
+  storage: StorageState;
 }
 
 export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig; metrics?: Metrics; passwords?: PasswordQueue }): AppDeps {
   const cols = collections(input.db);
+  const metrics = input.metrics ?? createMetrics();
   return {
     ...input,
-    metrics: input.metrics ?? createMetrics(),
+    metrics,
+    storage: new StorageState(cols.storageProbes, metrics),
     health: new Health(),
     passwords: input.passwords ?? passwordQueue,
     cols,

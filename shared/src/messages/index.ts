@@ -37,6 +37,8 @@ export const GENERAL_MESSAGES = {
   tooManyRequests: 'Too many requests. Please try again later.',
   methodNotAllowed: 'Method not allowed',
   busy: 'The service is busy. Please try again in a moment.',
+  /** 507: the database's disk is full, so the change was not saved (DESIGN §2). */
+  storageFull: 'Our storage is full, so this change was not saved. Please try again later; nothing you saved before is lost.',
 } as const;
 
 export * from './admin.ts';
