@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildFerretDb, findFerretDb, which } from '../../../tools/ferretdb/build.ts';
 import { freePort, isAlive, portAccepts, waitForPort } from '../lib/ports.ts';
 import { restrictDataDir, withPrivateFiles } from './data-permissions.ts';
+import { diskFullError } from './disk-space.ts';
 
 /**
  * Brings up and supervises a local MongoDB-compatible server when no MONGODB_URI is given
@@ -281,10 +282,15 @@ export async function startEmbeddedDb(options: {
 
   /** The first start; a port this code chose and another program took meanwhile is chosen again. */
   const launchFirst = async (): Promise<ChildProcess> => {
+    // A full disk is said as such, before anything starts or after a start it failed (never "another port").
+    const full = diskFullError(dataDir);
+    if (full) throw full;
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await launch();
       } catch (err) {
+        const noRoom = diskFullError(dataDir, err);
+        if (noRoom) throw noRoom;
         if (options.port !== undefined || attempt >= 3) throw err;
         log(`Embedded ${kind} could not start on 127.0.0.1:${port} (${(err as Error).message}); trying another port.`);
         port = await choosePort();
