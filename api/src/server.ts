@@ -20,6 +20,7 @@ import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
 import { runDueErasures } from './routes/privacy/requests.service.ts';
 import { isStorageFull } from './lib/errors.ts';
+import { guardUnhandledRejections } from './lib/process-guard.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -69,17 +70,8 @@ export async function startServer(
   });
   const embedded = database.embedded;
   if (embedded?.owned) deps.health.superviseDatabase(() => embedded.state());
-  // The process's guard (DESIGN §2: never a dead process): a rejection nothing handled is logged and
-  // counted instead of ending the server; each one found is a fault to fix where it was made.
-  const onUnhandledRejection = (reason: unknown) => {
-    deps.metrics.unhandledRejections.inc();
-    if (isStorageFull(reason)) {
-      deps.metrics.dbErrors.inc({ kind: 'disk_full' });
-      deps.storage.noteFull();
-    }
-    log.error('unhandled rejection', reason instanceof Error ? { error: reason.name, detail: reason.message, stack: reason.stack } : { error: typeof reason });
-  };
-  process.on('unhandledRejection', onUnhandledRejection);
+  // A rejection nothing handled is logged and counted instead of ending the server.
+  const unguard = guardUnhandledRejections(deps);
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
   // Stored data is brought up to date, once per database, before anything is served.
@@ -176,7 +168,7 @@ export async function startServer(
       await mailbox?.close();
       await watch.close();
       await database.close();
-      process.off('unhandledRejection', onUnhandledRejection);
+      unguard();
     })());
 
   return { url, port, deps, database, ...(mailbox ? { mailbox } : {}), close };

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, rmdirSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GENERAL_MESSAGES } from '@bh/shared';
 import { api as ops } from '@bh/shared/contract';
 import { ApiClient, DEMO } from '../support/api.ts';
-import { startProductServer, type ProductServer } from '../support/server.ts';
+import { ROOT, startProductServer, type ProductServer } from '../support/server.ts';
 
 /**
  * Issue 47, item 3: the product on a small real file system that fills up (a 40 MiB tmpfs, which
@@ -219,4 +219,41 @@ describe.skipIf(mountFailure !== null)(`a full data disk (${DISK_MIB} MiB tmpfs)
     expect(failed).not.toMatch(/trying another port/);
     rmSync(filler);
   }, 180_000);
+});
+
+describe('the process guard', () => {
+  /** A Node process with the server's guard (or none) in which a rejection goes unhandled. */
+  const run = (guarded: boolean) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
+        import { MongoServerError } from 'mongodb';
+        import { createMetrics } from './src/lib/metrics.ts';
+        import { createLogger } from './src/lib/logger.ts';
+        import { guardUnhandledRejections } from './src/lib/process-guard.ts';
+        const metrics = createMetrics();
+        if (${guarded}) guardUnhandledRejections({ metrics, log: createLogger('error') });
+        Promise.reject(new MongoServerError({ ok: 0, code: 1, errmsg: 'database or disk is full (13)' }));
+        setTimeout(async () => {
+          const text = await metrics.registry.metrics();
+          console.log(text.split('\\n').filter((line) => /^bh_(unhandled|db_errors)/.test(line)).join(' '));
+        }, 200);
+        `,
+      ],
+      { cwd: join(ROOT, 'api'), encoding: 'utf8', timeout: 60_000 },
+    );
+
+  it('logs and counts a rejection nothing handled, and the process lives on', () => {
+    const guarded = run(true);
+    expect(guarded.status, guarded.stderr).toBe(0);
+    expect(guarded.stdout).toMatch(/"detail":"database or disk is full \(13\)".*"msg":"unhandled rejection"/);
+    expect(guarded.stdout).toContain('bh_unhandled_rejections_total 1');
+    expect(guarded.stdout).toContain('bh_db_errors_total{kind="disk_full"} 1');
+    // Without it, Node ends the process at the first one (the fault the guard stands behind).
+    const bare = run(false);
+    expect([bare.status, bare.stderr]).toEqual([1, expect.stringContaining('database or disk is full (13)')]);
+  }, 120_000);
 });

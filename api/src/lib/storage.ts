@@ -36,11 +36,6 @@ export class StorageState {
     this.#set(true);
   }
 
-  /** Whether the disk was last seen full (without probing). */
-  isFull(): boolean {
-    return this.#full;
-  }
-
   /**
    * False when the disk is not marked full; else whether it still is, by a probe write when the
    * last one is more than two seconds old (one at a time, shared by every caller).
