@@ -110,7 +110,8 @@ describe.skipIf(mountFailure !== null)(`a full data disk (${DISK_MIB} MiB tmpfs)
   it('answers 507 once full, never 500 or a dead process; readiness and metrics say so; freeing space brings it back', async () => {
     for (const file of fillers) writeFileSync(file, randomBytes(FILLER_BYTES));
     mkdirSync(dataDir);
-    server = await startProductServer({ entry: 'api/src/server.ts', dataDir, env: { LOG_LEVEL: 'error' } });
+    // A movable clock: a session's idle expiry slides (a write) when it was last seen a minute ago.
+    server = await startProductServer({ entry: 'api/src/server.ts', dataDir, env: { LOG_LEVEL: 'error', NODE_ENV: 'test', TEST_CLOCK: 'on' } });
     const client = new ApiClient(server.baseUrl);
     await client.login(DEMO.admin, DEMO.password);
 
@@ -151,6 +152,9 @@ describe.skipIf(mountFailure !== null)(`a full data disk (${DISK_MIB} MiB tmpfs)
       Array(4).fill([507, GENERAL_MESSAGES.storageFull]),
     );
     expect(server.child.exitCode).toBeNull();
+    // Reading goes on: a signed-in person's session, due to slide its expiry, still reads their profile.
+    expect((await client.testClock('PUT', new Date(Date.now() + 5 * 60_000))).status).toBe(200);
+    expect((await client.call(ops.user.profile)).status).toBe(200);
 
     const health = await fetch(client.url(ops.health.status));
     expect([health.status, await health.json()]).toEqual([503, { status: 'degraded', db: 'disk_full' }]);
