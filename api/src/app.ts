@@ -9,7 +9,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
 import type { AppDeps } from './lib/deps.ts';
-import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { AppError, isDatabaseUnavailable, isStorageFull } from './lib/errors.ts';
 import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
 import { sessionMiddleware } from './middleware/session.ts';
@@ -161,7 +161,7 @@ function metricsRoute(deps: Pick<AppDeps, 'metrics' | 'config'>) {
 }
 
 /** Maps every failure to the error envelope; nothing internal leaves the server. */
-export function handleError(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'metrics'>>) {
+export function handleError(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'metrics' | 'storage'>>) {
   return (err: Error, c: import('hono').Context) => {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
@@ -173,6 +173,14 @@ export function handleError(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, '
       const message =
         status === 400 ? 'Malformed request body' : status === 415 ? GENERAL_MESSAGES.unsupportedMediaType : err.message || GENERAL_MESSAGES.internal;
       return c.json({ success: false, message }, status);
+    }
+    if (isStorageFull(err)) {
+      // The write was refused and nothing of it kept: a clear answer, and readiness says why (DESIGN §2).
+      deps.metrics?.dbErrors.inc({ kind: 'disk_full' });
+      deps.storage?.noteFull();
+      deps.log.error('database disk full', { path: c.req.path, error: err.name });
+      c.header('Retry-After', '30');
+      return c.json({ success: false, message: GENERAL_MESSAGES.storageFull }, 507);
     }
     if (isDatabaseUnavailable(err)) {
       deps.metrics?.dbErrors.inc({ kind: 'unavailable' });

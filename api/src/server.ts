@@ -22,6 +22,8 @@ import { createSmtpTransport } from './mail/transport.ts';
 import { listen } from './web/connections.ts';
 import { watchDatabase } from './web/db-deadline.ts';
 import { runDueErasures } from './domain/privacy/requests.service.ts';
+import { isStorageFull } from './lib/errors.ts';
+import { guardUnhandledRejections } from './lib/process-guard.ts';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -71,6 +73,8 @@ export async function startServer(
   });
   const embedded = database.embedded;
   if (embedded) deps.health.superviseDatabase(() => embedded.state());
+  // A rejection nothing handled is logged and counted instead of ending the server.
+  const unguard = guardUnhandledRejections(deps);
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));
 
   // Demo data (with its public passwords) goes only into a database that held nothing at all when
@@ -179,6 +183,7 @@ export async function startServer(
       await mailbox?.close();
       await watch.close();
       await database.close();
+      unguard();
     })());
 
   return { url, port, deps, database, ...(mailbox ? { mailbox } : {}), close };
@@ -187,7 +192,10 @@ export async function startServer(
 /** `pnpm start`: serve until SIGTERM or SIGINT, then shut down cleanly and exit 0. */
 export async function main(options: { devProxy?: DevProxy } = {}): Promise<void> {
   const env = loadEnv();
-  const running = await startServer(env, options.devProxy ? { devProxy: options.devProxy, cacheFiles: false } : {});
+  const running = await startServer(env, options.devProxy ? { devProxy: options.devProxy, cacheFiles: false } : {}).catch((err: unknown) => {
+    // Migrations or the demo seed refused for lack of space: said as such (DESIGN §2).
+    throw isStorageFull(err) ? new Error("Disk full: the database refused the start's writes for lack of space. Free some space on its disk and start again.", { cause: err }) : err;
+  });
   if (env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug') console.log(`Better Health is running at ${running.url}/ (portal: ${running.url}/login, API: ${running.url}/api/v1/health)`);
   const shutdown = (signal: string) => {
     if (env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug') console.log(`${signal} received: finishing requests in flight and shutting down.`);

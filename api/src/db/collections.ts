@@ -545,6 +545,13 @@ export interface UserEmailDoc {
   userId: ObjectId;
 }
 
+/** The readiness probe's one document per process while the disk is full (lib/storage.ts), removed after each probe. */
+export interface StorageProbeDoc {
+  _id: string;
+  at: Date;
+  pad: Binary;
+}
+
 function build(db: Db) {
   return {
     users: db.collection<UserDoc>('users'),
@@ -565,6 +572,7 @@ function build(db: Db) {
     migrations: db.collection<MigrationDoc>('migrations'),
     /** The database's own records: its schema version, and an import that has not finished (db/migrations/schema-version.ts). */
     meta: db.collection<MetaDoc>('meta'),
+    storageProbes: db.collection<StorageProbeDoc>('storage_probes'),
     uploadFiles: db.collection<UploadFileDoc>(`${UPLOAD_BUCKET}.files`),
     uploadChunks: db.collection<UploadChunkDoc>(`${UPLOAD_BUCKET}.chunks`),
     coupons: db.collection<CouponDoc>('coupons'),

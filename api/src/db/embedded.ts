@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildFerretDb, findFerretDb, which } from '../../../tools/ferretdb/build.ts';
 import { freePort, identityOf, portAccepts, stillRuns, stopProcess, waitForPort, type ListenAddress, type ProcessIdentity } from '../lib/ports.ts';
 import { restrictDataDir, withPrivateFiles } from './data-permissions.ts';
+import { diskFullError } from './disk-space.ts';
 
 /**
  * Brings up and supervises a local MongoDB-compatible server when no MONGODB_URI is given
@@ -489,10 +490,15 @@ export async function startEmbeddedDb(options: StartOptions & { dataDir: string;
 
   /** The first start; a port this code chose and another program took meanwhile is chosen again. */
   const launchFirst = async (): Promise<ChildProcess> => {
+    // A full disk is said as such, before anything starts or after a start it failed (never "another port").
+    const full = diskFullError(dataDir);
+    if (full) throw full;
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await launch();
       } catch (err) {
+        const noRoom = diskFullError(dataDir, err);
+        if (noRoom) throw noRoom;
         // A socket is in the data folder, where no other user's program can take it: nothing to choose again.
         if (options.port !== undefined || socket !== null || attempt >= 3) throw err;
         log(`Embedded ${kind} could not start on 127.0.0.1:${port} (${(err as Error).message}); trying another port.`);

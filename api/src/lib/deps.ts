@@ -9,6 +9,7 @@ import { collections, type Collections } from '../db/collections.ts';
 import { passwordQueue, type PasswordQueue } from './password.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './sessions.ts';
+import { StorageState } from './storage.ts';
 
 export interface AppConfig {
   /** The product's own origin (`PUBLIC_ORIGIN`): unsafe requests must come from it; links in emails start with it. */
@@ -47,13 +48,17 @@ export interface AppDeps {
   health: Health;
   /** Work a request starts once its answer has gone (a reset email); a shutdown waits for it. */
   afterAnswer: AfterAnswer;
+  /** Whether the database's disk is full (a write refused for lack of space), for readiness and metrics. */
+  storage: StorageState;
 }
 
 export function createDeps(input: { client: MongoClient; db: Db; clock: Clock; log: Logger; config: AppConfig; metrics?: Metrics; passwords?: PasswordQueue }): AppDeps {
   const cols = collections(input.db);
+  const metrics = input.metrics ?? createMetrics();
   return {
     ...input,
-    metrics: input.metrics ?? createMetrics(),
+    metrics,
+    storage: new StorageState(cols.storageProbes, metrics),
     health: new Health(),
     afterAnswer: new AfterAnswer(input.log),
     passwords: input.passwords ?? passwordQueue,

@@ -1,7 +1,7 @@
 import { connect, createServer, type Socket } from 'node:net';
-import { MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerError } from 'mongodb';
 import { describe, expect, inject, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable, isStorageFull } from './errors.ts';
 
 const serverError = (code: number, errmsg: string) => new MongoServerError({ ok: 0, code, errmsg });
 const socketError = (message: string, fields: { code: string; syscall?: string }) => Object.assign(new Error(message), fields);
@@ -85,5 +85,29 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(serverError(2, 'context canceled'))).toBe(false);
     expect(isDatabaseUnavailable(new Error('context canceled'))).toBe(false);
     expect(isDatabaseUnavailable('MongoNetworkError')).toBe(false);
+  });
+});
+
+describe('isStorageFull', () => {
+  // The errors as the engines send them: e2e/ops/full-disk.test.ts meets FerretDB's on a real full disk.
+  const ferretFull = '[msg_insert.go:168 handler.(*Handler).MsgInsert] [db.go:182 fsql.(*DB).InTransaction] database or disk is full (13)';
+
+  it("counts FerretDB's SQLITE_FULL, MongoDB's OutOfDiskSpace and ENOSPC, in a bulk write's errors too", () => {
+    expect(isStorageFull(serverError(1, ferretFull))).toBe(true);
+    expect(isStorageFull(serverError(14031, 'Out of disk space'))).toBe(true);
+    expect(isStorageFull(serverError(8, 'WiredTiger error (28) [..], file:collection-4.wt: handle-write: pwrite: failed to write 4096 bytes: No space left on device'))).toBe(true);
+    const bulk = new MongoBulkWriteError(
+      { message: ferretFull, code: 1, writeErrors: [{ index: 0, code: 1, errmsg: ferretFull }] as never },
+      { insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0, insertedIds: {}, upsertedIds: {} } as never,
+    );
+    expect(isStorageFull(bulk)).toBe(true);
+  });
+
+  it('does not count other failures, or the same words outside a database error', () => {
+    expect(isStorageFull(serverError(11000, 'E11000 duplicate key error collection: bh.users index: _id_ dup key: { _id: "full" }'))).toBe(false);
+    expect(isStorageFull(serverError(1, '[db.go:182] disk I/O error (10)'))).toBe(false);
+    expect(isStorageFull(new MongoNetworkError('connection closed'))).toBe(false);
+    expect(isStorageFull(new Error('database or disk is full (13)'))).toBe(false);
+    expect(isStorageFull('database or disk is full')).toBe(false);
   });
 });

@@ -94,3 +94,32 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     name === 'MongoPoolClearedError'
   );
 }
+
+/**
+ * Server error codes for a disk with no room left: MongoDB's OutOfDiskSpace (its disk space
+ * monitor, and WiredTiger's ENOSPC where it answers instead of stopping).
+ */
+const DISK_FULL_CODES = new Set([14031]);
+/**
+ * The same said in words: FerretDB on SQLite answers InternalError (1) "… database or disk is full
+ * (13)" (SQLITE_FULL); a server reporting its file system's ENOSPC says "No space left on device".
+ */
+const DISK_FULL_TEXT = /\bdatabase or disk is full\b|\bno space left on device\b|\bENOSPC\b/i;
+
+/**
+ * A write the database refused because its disk is full (answered 507, never 500). Bulk writes
+ * carry the refusal of each document in `writeErrors`, and a write concern's in `errInfo`.
+ */
+export function isStorageFull(err: unknown): boolean {
+  if (!(err instanceof Error) || !err.name.startsWith('Mongo')) return false;
+  const { code, writeErrors, errorResponse } = err as Error & { code?: unknown; writeErrors?: unknown; errorResponse?: { errmsg?: unknown } };
+  if (typeof code === 'number' && DISK_FULL_CODES.has(code)) return true;
+  const texts = [err.message, errorResponse?.errmsg];
+  if (Array.isArray(writeErrors)) {
+    for (const w of writeErrors as { code?: unknown; errmsg?: unknown }[]) {
+      if (typeof w.code === 'number' && DISK_FULL_CODES.has(w.code)) return true;
+      texts.push(w.errmsg);
+    }
+  }
+  return texts.some((t) => typeof t === 'string' && DISK_FULL_TEXT.test(t));
+}

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics for one API process (prom-client), served at /metrics. Labels are bounded:
@@ -11,6 +11,10 @@ export interface Metrics {
   logins: Counter<'outcome'>;
   rateLimited: Counter<'route'>;
   dbErrors: Counter<'kind'>;
+  /** 1 while the database's disk is full (a write was refused for lack of space and no probe since was stored). */
+  diskFull: Gauge;
+  /** Promise rejections nothing handled, caught by the process's guard instead of ending it. */
+  unhandledRejections: Counter;
   /** Records one answered request (and what it says about logins and rate limits). */
   observe(method: string, route: string, status: number, seconds: number): void;
 }
@@ -78,8 +82,19 @@ export function createMetrics(): Metrics {
   });
   const dbErrors = new Counter({
     name: 'bh_db_errors_total',
-    help: 'Database failures: unavailable (a request answered 503), ping (a health check failed), heartbeat (the driver lost the server).',
+    help: 'Database failures: unavailable (a request answered 503), disk_full (a write refused for lack of space), ping (a health check failed), heartbeat (the driver lost the server).',
     labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  const diskFull = new Gauge({
+    name: 'bh_db_disk_full',
+    help: "1 while the database's disk is full: a write was refused for lack of space and no probe write since was stored.",
+    registers: [registry],
+  });
+  diskFull.set(0);
+  const unhandledRejections = new Counter({
+    name: 'bh_unhandled_rejections_total',
+    help: 'Promise rejections nothing handled, logged and counted by the process guard instead of ending the process.',
     registers: [registry],
   });
   return {
@@ -89,6 +104,8 @@ export function createMetrics(): Metrics {
     logins,
     rateLimited,
     dbErrors,
+    diskFull,
+    unhandledRejections,
     observe(method, route, status, seconds) {
       let byMethod = seriesOf.get(route);
       if (!byMethod) seriesOf.set(route, (byMethod = new Map()));

@@ -4,6 +4,7 @@ import { readById } from '../db/read-by-id.ts';
 import type { Clock } from './clock.ts';
 import type { Collections, SessionDoc } from '../db/collections.ts';
 import { networkOf } from './network.ts';
+import { isStorageFull } from './errors.ts';
 
 export const SESSION_COOKIE = 'bh_session';
 
@@ -65,9 +66,14 @@ export class SessionStore {
     if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_POLICY.touchEveryMs) {
       const policy = session.remember ? SESSION_POLICY.remembered : SESSION_POLICY.standard;
       const idleExpiresAt = new Date(Math.min(now.getTime() + policy.idleMs, session.absoluteExpiresAt.getTime()));
-      await this.#col.updateOne({ _id: id }, { $set: { lastSeenAt: now, idleExpiresAt } });
-      session.lastSeenAt = now;
-      session.idleExpiresAt = idleExpiresAt;
+      try {
+        await this.#col.updateOne({ _id: id }, { $set: { lastSeenAt: now, idleExpiresAt } });
+        session.lastSeenAt = now;
+        session.idleExpiresAt = idleExpiresAt;
+      } catch (err) {
+        // On a full disk the session keeps its expiry for now, and reading goes on (DESIGN §2).
+        if (!isStorageFull(err)) throw err;
+      }
     }
     return session;
   }

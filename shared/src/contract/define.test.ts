@@ -25,8 +25,8 @@ describe('an area\'s op(route, operationId, spec)', () => {
   });
 
   it('adds the shared errors from the input and the access rule, and no request or description when there is none', () => {
-    expect(Object.keys(rename.responses)).toEqual(['200', '400', '401', '403', '404', '415', '503']);
-    expect(Object.keys(list.responses)).toEqual(['200', '503']);
+    expect(Object.keys(rename.responses)).toEqual(['200', '400', '401', '403', '404', '415', '503', '507']);
+    expect(Object.keys(list.responses)).toEqual(['200', '503', '507']);
     expect('request' in list).toBe(false);
     expect('description' in list).toBe(false);
   });
@@ -38,7 +38,7 @@ describe('an area\'s op(route, operationId, spec)', () => {
     expectTypeOf<CallInput<typeof rename>['params']>().toEqualTypeOf<{ itemId: string }>();
     expectTypeOf<CallInput<typeof rename>['body']>().toEqualTypeOf<{ name: string }>();
     expectTypeOf<CallResult<typeof rename>>().toEqualTypeOf<z.output<typeof itemResponse>>();
-    expectTypeOf<keyof typeof rename.responses>().toEqualTypeOf<200 | 400 | 401 | 403 | 404 | 415 | 503>();
+    expectTypeOf<keyof typeof rename.responses>().toEqualTypeOf<200 | 400 | 401 | 403 | 404 | 415 | 503 | 507>();
     expectTypeOf(list).not.toHaveProperty('request');
   });
 });

@@ -60,13 +60,14 @@ const UNAUTHENTICATED = errorReply('No valid session.');
 const FORBIDDEN = errorReply('Signed in, but this account may not make this call (DESIGN §5).');
 const UNSUPPORTED = errorReply('The body is not of the media type this call takes (application/json, or multipart/form-data for an upload).');
 const UNAVAILABLE = errorReply('The database is unavailable; retry shortly.', { 'Retry-After': 'Seconds to wait.' });
+const STORAGE_FULL = errorReply('The database\'s disk is full: a write this call needs was refused and nothing was saved; retry once space is freed.', { 'Retry-After': 'Seconds to wait.' });
 
 type HasInput<O> = O extends { request: object } ? true : false;
 type SignedInCells<A extends AccessRule> = (typeof ACCESS)[A]['cells'][Exclude<Principal, 'anon'>];
 type StandardErrors<O extends OperationConfig> = (HasInput<O> extends true ? { 400: typeof VALIDATION } : object) &
   (O['access'] extends 'public' ? object : { 401: typeof UNAUTHENTICATED }) &
   ('no' extends SignedInCells<O['access']> ? { 403: typeof FORBIDDEN } : object) &
-  (O['method'] extends 'get' ? object : { 415: typeof UNSUPPORTED }) & { 503: typeof UNAVAILABLE };
+  (O['method'] extends 'get' ? object : { 415: typeof UNSUPPORTED }) & { 503: typeof UNAVAILABLE; 507: typeof STORAGE_FULL };
 
 export type Operation<O extends OperationConfig = OperationConfig> = O & {
   responses: O['responses'] & Omit<StandardErrors<O>, keyof O['responses']>;
@@ -76,7 +77,7 @@ export type Operation<O extends OperationConfig = OperationConfig> = O & {
  * Defines an operation: what the caller sends, what comes back and who may call. The errors every
  * call shares follow from the rest (400 when there is input, 401 unless public, 403 when the
  * access rule can refuse a signed-in caller, 415 for a method that may carry a body, 503 while the
- * database is unreachable); an operation's own responses win over them.
+ * database is unreachable, 507 when its disk is full); an operation's own responses win over them.
  */
 export function defineOperation<const O extends OperationConfig>(op: O): Operation<O> {
   const shared: Record<number, unknown> = {};
@@ -86,6 +87,7 @@ export function defineOperation<const O extends OperationConfig>(op: O): Operati
   if (Object.values(signedIn).includes('no')) shared[403] = FORBIDDEN;
   if (op.method !== 'get') shared[415] = UNSUPPORTED;
   shared[503] = UNAVAILABLE;
+  shared[507] = STORAGE_FULL;
   return { ...op, responses: { ...shared, ...op.responses } } as Operation<O>;
 }
 

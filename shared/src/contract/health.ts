@@ -3,7 +3,9 @@ import { jsonReply, operations } from './define.ts';
 
 const op = operations('Health');
 
-const dbState = z.enum(['ok', 'down', 'restarting']).describe('`restarting` while the supervised embedded database is being started again.');
+const dbState = z
+  .enum(['ok', 'down', 'restarting', 'disk_full'])
+  .describe('`restarting` while the supervised embedded database is being started again; `disk_full` while its disk refuses writes for lack of space.');
 export const healthResponse = z.object({ status: z.enum(['ok', 'degraded']), db: dbState });
 export const liveResponse = z.object({ status: z.literal('ok') });
 export const readyResponse = z.object({
@@ -18,7 +20,7 @@ const RETRY = { 'Retry-After': 'Seconds to wait before asking again.' };
 
 export const health = {
   status: op('GET /health', 'health', { access: 'public', summary: 'Is the API up and can it reach its database?',
-    responses: { 200: jsonReply('Up, database reachable.', healthResponse), 503: jsonReply('The database cannot be reached.', healthResponse, RETRY) } }),
+    responses: { 200: jsonReply('Up, database reachable.', healthResponse), 503: jsonReply('The database cannot be reached, or its disk is full.', healthResponse, RETRY) } }),
 
   live: op('GET /health/live', 'healthLive', { access: 'public', summary: 'Liveness: does the process answer?',
     description: 'Never touches the database. An orchestrator restarts the process when this stops answering.',

@@ -39,6 +39,8 @@ export const GENERAL_MESSAGES = {
   busy: 'The service is busy. Please try again in a moment.',
   /** A single-line field (a name, a title, a city) with a line break or another control character in it. */
   singleLine: 'Must be on one line, without line breaks or control characters',
+  /** 507: the database's disk is full, so the change was not saved (DESIGN §2). */
+  storageFull: 'Our storage is full, so this change was not saved. Please try again later; nothing you saved before is lost.',
 } as const;
 
 export * from './admin.ts';

@@ -192,7 +192,12 @@ export async function receiveFile<S extends FileSink>(
         }
         measure(Buffer.alloc(0), true);
         const current: S | null = sink;
-        if (current && !failed()) stored = current.finish();
+        if (current && !failed()) {
+          stored = current.finish();
+          // Awaited only once the parser closes: a failure before then must not count as unhandled,
+          // which would end the process (a full disk refusing the last chunk or the file record).
+          stored.catch(() => {});
+        }
       });
     });
 

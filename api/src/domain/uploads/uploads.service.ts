@@ -69,7 +69,14 @@ class GridFsSink implements FileSink {
     this.tag = this.#cipher.getAuthTag();
     return new Promise((resolve, reject) => {
       this.#stream.once('error', reject);
-      this.#stream.end(rest, () => (this.#error === null ? resolve() : reject(this.#error)));
+      // The end callback gets the error of the last writes (the final chunk, the file record) before
+      // the stream emits it: a file whose record was refused must never count as stored.
+      this.#stream.end(rest, (err?: Error | null) => {
+        const failure = err ?? this.#error;
+        if (failure !== null) reject(failure);
+        else if (!this.#stream.gridFSFile) reject(new Error('the upload stream ended without storing its file record'));
+        else resolve();
+      });
     });
   }
 
@@ -96,10 +103,12 @@ export async function storeUpload(
   );
   const { sink } = received;
   try {
-    await collections(deps.db).uploadFiles.updateOne(
+    // The 201 depends on this record: a file it did not reach is never answered as stored.
+    const completed = await collections(deps.db).uploadFiles.updateOne(
       { _id: sink.id },
       { $set: { 'metadata.field': received.field, 'metadata.size': received.size, 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } },
     );
+    if (completed.matchedCount !== 1) throw new Error('the stored upload has no file record to complete');
   } catch (err) {
     await sink.discard();
     throw err;
@@ -166,6 +175,7 @@ export async function storeFileBytes(
   const sink = new GridFsSink(uploadsBucket(deps.db), deps.config.documentKey, name, { ownerId, field, kind, originalName: name, size: bytes.length });
   sink.write(bytes);
   await sink.finish();
-  await collections(deps.db).uploadFiles.updateOne({ _id: sink.id }, { $set: { 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } });
+  const completed = await collections(deps.db).uploadFiles.updateOne({ _id: sink.id }, { $set: { 'metadata.encryption.tag': new Binary(sink.tag ?? Buffer.alloc(0)) } });
+  if (completed.matchedCount !== 1) throw new Error(`${name} has no file record to complete`);
   return { id: sink.id, field, kind, name, size: bytes.length };
 }

@@ -5,20 +5,21 @@ import { createDbHealth } from '../../lib/db-health.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { runCheck } from '../../lib/health.ts';
 
-export type DbStatus = 'ok' | 'down' | 'restarting';
+export type DbStatus = 'ok' | 'down' | 'restarting' | 'disk_full';
 type ReadyChecks = z.output<typeof readyResponse>['checks'];
 
 /**
  * Health for load balancers and orchestrators, all public and cheap:
  * - `/health`: up, and is the database reachable (`restarting` while a supervised embedded server
- *   is being brought back);
+ *   is being brought back, `disk_full` while its disk refuses writes for lack of space);
  * - `/health/live`: the process answers (restart it if not);
  * - `/health/ready`: send it traffic: the database and every registered readiness check are up.
  */
 export function healthRoutes(deps: AppDeps) {
   const dbIsUp = createDbHealth(deps.db);
   const dbStatus = async (): Promise<DbStatus> => {
-    if (await dbIsUp()) return 'ok';
+    // Reachable, but refusing writes for lack of space (checked by a probe write while it does).
+    if (await dbIsUp()) return (await deps.storage.stillFull()) ? 'disk_full' : 'ok';
     deps.metrics.dbErrors.inc({ kind: 'ping' });
     return deps.health.databaseRestarting() ? 'restarting' : 'down';
   };

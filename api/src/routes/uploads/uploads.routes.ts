@@ -37,6 +37,22 @@ export function contentDisposition(kind: FileKind, name: string): string {
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** Reads and drops a request body, at most an upload's largest (the connection is closed after a larger one). */
+async function discardBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    for (let read = 0; read <= MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to answer.
+  }
+}
+
 /** Takes one upload of the account's daily allowance (a slot of the shared limiter). */
 function takeUploadSlot(deps: AppDeps, user: AuthUser): Promise<ReserveResult> {
   return deps.limiter.reserve([{ key: `upload:${user._id.toHexString()}`, limit: UPLOAD_LIMITS.perDay, windowMs: UPLOAD_LIMITS.windowMs }]);
@@ -53,7 +69,13 @@ export function uploadsRoutes(deps: AppDeps) {
       const declared = Number(c.req.header('content-length') ?? Number.NaN);
       if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
 
-      const slot = await takeUploadSlot(deps, user);
+      const slot = await takeUploadSlot(deps, user).catch(async (err: unknown) => {
+        // The database refused the slot (its disk full, say) before a byte of the file was read: the
+        // body is read to its end first, so the person's browser, still sending, gets the answer
+        // rather than a connection reset in the middle of its upload.
+        await discardBody(c.req.raw.body);
+        throw err;
+      });
       if (!slot.ok) throw tooManyRequests(undefined, slot.retryAfterSeconds);
 
       const stored = await storeUpload(deps, user, c.req.raw.body, c.req.header('content-type') ?? '');
