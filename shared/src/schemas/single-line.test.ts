@@ -12,6 +12,7 @@ import { verifyCouponRequest } from './payments.ts';
 import { nomineeRequest, privacyDecisionRequest, privacyRequestCreate } from './privacy.ts';
 import { createApplicationFormSchema, createApplicationRequestSchema, rejectRequest } from './registration.ts';
 import { profileUpdateRequestSchema, registerRequestSchema } from './user.ts';
+import { validApplication } from '../../test/application-fixture.ts';
 
 /**
  * Single-line fields refuse line breaks and every other control character (issue 47, item 11: a
@@ -19,44 +20,12 @@ import { profileUpdateRequestSchema, registerRequestSchema } from './user.ts';
  */
 
 const NOW = new Date('2026-03-10T08:30:00Z');
-const file = (n: number) => `/api/v1/uploads/${n.toString(16).padStart(24, '0')}`;
-
-function application() {
-  return {
-    personalInfo: {
-      firstName: 'Asha',
-      middleName: 'K',
-      lastName: 'Rao',
-      dob: '1990-05-17',
-      gender: 'Female',
-      currentAddress: '12 MG Road',
-      permanentAddress: '4 Lake View',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560001',
-      country: 'India',
-      email: 'asha@example.in',
-      phone: '+91 98765 43210',
-      emergencyContact: { name: 'Ravi Rao', relationship: 'Brother', phone: '9876501234' },
-      resumeUrl: file(1),
-      linkedin: 'https://www.linkedin.com/in/asha',
-      Doc: [
-        { documentType: 'aadhar', documentId: '2345 6789 0123', frontImage: file(2), backImage: file(3) },
-        { documentType: 'pan', documentId: 'abcde1234f', frontImage: file(4), backImage: file(5) },
-      ],
-      bloodGroup: 'O+',
-    },
-    employmentDetails: [
-      { id: 'e1', organization: 'City Clinic', jobTitle: 'Counsellor', startDate: '2018-01-01', endDate: '2022-12-31', employmentType: 'Full-time', isCurrentJob: false },
-    ],
-    salarySlip: file(6),
-    educationDetails: [
-      { id: 'ed1', level: "Master's Degree", degreeName: 'MA Psychology', institutionName: 'Bangalore University', graduationYear: 2015, major: 'Clinical Psychology' },
-    ],
-    bankAccount: { accountHolder: 'Asha Rao', bankName: 'State Bank of India', branchName: 'MG Road', accountNumber: '1234 5678 9012', ifsc: 'sbin0001234', upi: 'asha@okaxis' },
-    verificationConsent: true,
-  };
-}
+/** A whole application, its middle name filled in so that the field is checked too. */
+const application = () => {
+  const filled = validApplication();
+  filled.personalInfo.middleName = 'K';
+  return filled;
+};
 
 const applicationRequest = createApplicationRequestSchema(() => NOW);
 const applicationForm = createApplicationFormSchema(() => NOW);
