@@ -26,6 +26,18 @@ const lockOf = (dataDir: string) =>
 /** An installed mongod is preferred and listens on a port; otherwise FerretDB, on a Unix socket. */
 const onTcp = which('mongod') !== null;
 
+
+/** Whether a database answers a ping at this URI, through the driver. */
+async function pingOk(uri: string): Promise<boolean> {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    return (await client.db('admin').command({ ping: 1 })).ok === 1;
+  } finally {
+    await client.close();
+  }
+}
+
 describe('the data folder records its engine', () => {
   it('writes engine.json and the lock file on first use, and joins through the lock', async () => {
     const dataDir = folder('engine');
@@ -71,13 +83,7 @@ describe('the data folder records its engine', () => {
       expect(db.port).not.toBe(taken);
       expect(lockOf(dataDir).port).toBe(db.port);
       expect(said.join('\n')).toContain(`127.0.0.1:${taken} is taken by another program`);
-      const { MongoClient } = await import('mongodb');
-      const client = new MongoClient(db.uri, { serverSelectionTimeoutMS: 5_000 });
-      try {
-        expect((await client.db('admin').command({ ping: 1 })).ok).toBe(1);
-      } finally {
-        await client.close();
-      }
+      expect(await pingOk(db.uri)).toBe(true);
     } finally {
       await db.stop();
       await new Promise((r) => squatter.close(r));
@@ -116,13 +122,7 @@ describe('the data folder records its engine', () => {
       expect(statSync(join(socket, '..')).mode & 0o777).toBe(0o700);
       expect(statSync(socket).mode & 0o077).toBe(0);
       expect(lockOf(dataDir).socket).toBe(socket);
-      const { MongoClient } = await import('mongodb');
-      const client = new MongoClient(db.uri, { serverSelectionTimeoutMS: 5_000 });
-      try {
-        expect((await client.db('admin').command({ ping: 1 })).ok).toBe(1);
-      } finally {
-        await client.close();
-      }
+      expect(await pingOk(db.uri)).toBe(true);
       const joined = await startEmbeddedDb({ dataDir, log: () => {} });
       expect([joined.owned, joined.uri]).toEqual([false, db.uri]);
     } finally {

@@ -59,16 +59,21 @@ async function killedAndBack(client: ApiClient, dataDir: string, database: numbe
   return lockOf(dataDir).pid;
 }
 
-describe('a start after the server was killed with SIGKILL', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bh-orphan-'));
+/** A data folder of its own, and after the tests: its servers stopped, any database a failed run left killed, the folder removed. */
+function scene(prefix: string): { dataDir: string; servers: ProductServer[]; databases: number[] } {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const servers: ProductServer[] = [];
   const databases: number[] = [];
   afterAll(async () => {
     for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
-    // Whatever a failed run left behind.
     for (const pid of databases) killIfRunning(pid);
     rmSync(dataDir, { recursive: true, force: true });
   });
+  return { dataDir, servers, databases };
+}
+
+describe('a start after the server was killed with SIGKILL', () => {
+  const { dataDir, servers, databases } = scene('bh-orphan-');
 
   it('supervises the database the dead server left: when it then dies, the API is back by itself, saying "restarting" meanwhile', async () => {
     const first = await startProductServer({ entry: 'api/src/server.ts', dataDir });
@@ -96,14 +101,7 @@ describe('a start after the server was killed with SIGKILL', () => {
 });
 
 describe('a server that joined the database of another', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bh-takeover-'));
-  const servers: ProductServer[] = [];
-  const databases: number[] = [];
-  afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
-    for (const pid of databases) killIfRunning(pid);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { dataDir, servers, databases } = scene('bh-takeover-');
 
   it('takes the database over when that server is killed with SIGKILL, and brings it back when it then dies', async () => {
     const owner = await startProductServer({ entry: 'api/src/server.ts', dataDir });
