@@ -26,7 +26,6 @@ const lockOf = (dataDir: string) =>
 /** An installed mongod is preferred and listens on a port; otherwise FerretDB, on a Unix socket. */
 const onTcp = which('mongod') !== null;
 
-
 /** Whether a database answers a ping at this URI, through the driver. */
 async function pingOk(uri: string): Promise<boolean> {
   const { MongoClient } = await import('mongodb');
