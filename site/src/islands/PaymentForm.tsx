@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { PAYMENT_MESSAGES as M } from '@bh/shared/messages/payments';
 import { fetchDefaultLink, verifyCoupon } from './payment-api.ts';
 import type { PaymentCalls } from '../lib/payment-calls.ts';
@@ -82,7 +82,7 @@ export default function PaymentForm({ calls }: Props) {
     }
   };
 
-  const onVerify = async (event: FormEvent<HTMLFormElement>) => {
+  const onVerify = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const couponCode = coupon.trim().toUpperCase();
     const isExistingUser = userType === 'existing';
