@@ -24,7 +24,7 @@ import (
 // meetings, now 3-4 ms.
 //
 // A date the range matches has 13 digits, so SQLite's order of the indexed expression
-// (`_ferretdb_sjson->"field"`, text) is the dates' order. The query keeps the rows the filter matches
+// (`_ferretdb_sjson->'field'`, text: bhFieldExpr) is the dates' order. The query keeps the rows the filter matches
 // but arrays (bhMatching: the field a date between the bounds, each equal field that string), and of
 // those only the ones that do not come after the limit-th in the sort's first key: its value is
 // found by reading the rows in that order (through an index on the equal fields and the date where
