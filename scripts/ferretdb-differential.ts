@@ -28,6 +28,13 @@ const log = (line: string) => console.error(`[differential ${Math.round((Date.no
 const dataDir = mkdtempSync(join(tmpdir(), 'bh-differential-'));
 const server = await startEmbeddedDb({ dataDir, preferred: 'ferretdb', log });
 const client = createMongoClient(server.uri, server.kind === 'ferretdb' ? 'ferretdb' : 'mongodb');
+// Stopped with Ctrl-C, the server and its folder go too.
+process.once('SIGINT', () => {
+  void server.stop().finally(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+});
 try {
   await client.connect();
   log(`${server.kind} on ${server.uri}, seed ${sizes.seed}`);

@@ -206,7 +206,7 @@ export async function runDifferential(db: Db, sizes: DifferentialSizes, log: (li
     } else {
       check('find', filter, await both(async (w) => asSet(await read.find(plainOrWrapped(filter, w)).toArray())));
     }
-    if ((i + 1) % 1000 === 0) log(`${i + 1} finds, ${mismatches.length} mismatches`);
+    if ((i + 1) % 250 === 0) log(`${i + 1} finds, ${mismatches.length} mismatches`);
   }
   for (let i = 0; i < sizes.counts; i++) {
     const filter = rand.next() < 0.05 ? {} : nextFilter();
