@@ -1,7 +1,7 @@
 //go:build ignore
 
 // Better Health's addition to FerretDB v1.24.2's SQLite backend, copied into the vendored
-// package by the build (FERRETDB_PATCHES in api/src/db/embedded.ts; the line above, which keeps
+// package by the build (FERRETDB_PATCHES in tools/ferretdb/patches.ts; the line above, which keeps
 // Go's own tools away from it here, is left out of the copy).
 
 package sqlite
