@@ -1,7 +1,7 @@
 //go:build ignore
 
 // Better Health's addition to FerretDB v1.24.2's SQLite backend, copied into the vendored
-// package by the build (FERRETDB_PATCHES in api/src/db/embedded.ts; the line above, which keeps
+// package by the build (FERRETDB_PATCHES in tools/ferretdb/patches.ts; the line above, which keeps
 // Go's own tools away from it here, is left out of the copy).
 
 package sqlite
@@ -27,9 +27,10 @@ const bhMaxIn = 500
 var bhPlainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // bhPlainField reports whether a filter's key is a top-level field handed to SQLite: a plain name
-// (bhPlainName) that is not one of the table's own columns, `_ferretdb_*`.
+// (bhPlainName). Names SQLite knows as a column (`oid`, `ROWID`, `_ferretdb_sjson`…) are fields like
+// any other here, as bhFieldExpr writes the name as a string literal.
 func bhPlainField(key string) bool {
-	return bhPlainName.MatchString(key) && !strings.HasPrefix(key, "_ferretdb_")
+	return bhPlainName.MatchString(key)
 }
 
 // bhJSONText is a value's stored JSON text, which the indexed expression of a field holding it
@@ -65,7 +66,7 @@ const bhArrayText = `(%[1]s > '[' AND %[1]s < '\')`
 // between the bounds, so it has 13 digits too and is kept; values of other lengths or types may be
 // kept or not, as the range matches only dates (MongoDB's type bracketing).
 //
-// Each compares the expression FerretDB indexes the field by (`_ferretdb_sjson->"field"`), so SQLite
+// Each compares the expression FerretDB indexes the field by (`_ferretdb_sjson->'field'`: bhFieldExpr), so SQLite
 // reads through the collection's index on it where there is one, and otherwise compares the
 // stored JSON without FerretDB decoding every document. Equality to numbers, dates and other types
 // is left to FerretDB, as their stored forms differ between equal values (an int and a double).
@@ -193,9 +194,14 @@ func bhDateRange(v any) ([]string, []int64) {
 	return ops, bounds
 }
 
-// bhFieldExpr is the expression FerretDB indexes a top-level field by: its JSON text.
+// bhFieldExpr is the expression FerretDB indexes a top-level field by: its JSON text, the field's
+// name (a plain name: bhPlainName) given as a single-quoted string literal, `_ferretdb_sjson->'f'`.
+// FerretDB writes its indexes' expressions with a double-quoted name (`->"f"`), which SQLite takes as
+// a column where one has that name, in any letter case (the implicit `rowid`, `oid`, `_rowid_`, and
+// the table's `_ferretdb_sjson` and `_ferretdb_record_id`), and as the same string literal otherwise:
+// the form here matches such an index and never reads a column (issue 54: `{oid: "x"}` found nothing).
 func bhFieldExpr(field string) string {
-	return fmt.Sprintf(`%s->%q`, metadata.DefaultColumn, field)
+	return fmt.Sprintf(`%s->'%s'`, metadata.DefaultColumn, field)
 }
 
 // bhTextRange returns the comparisons of a field's expression with a date range's bounds as text

@@ -1,7 +1,7 @@
 //go:build ignore
 
 // Better Health's addition to FerretDB v1.24.2's SQLite backend, copied into the vendored
-// package by the build (FERRETDB_PATCHES in api/src/db/embedded.ts; the line above, which keeps
+// package by the build (FERRETDB_PATCHES in tools/ferretdb/patches.ts; the line above, which keeps
 // Go's own tools away from it here, is left out of the copy).
 
 package sqlite
@@ -24,7 +24,7 @@ import (
 // meetings, now 3-4 ms.
 //
 // A date the range matches has 13 digits, so SQLite's order of the indexed expression
-// (`_ferretdb_sjson->"field"`, text) is the dates' order. The query keeps the rows the filter matches
+// (`_ferretdb_sjson->'field'`, text: bhFieldExpr) is the dates' order. The query keeps the rows the filter matches
 // but arrays (bhMatching: the field a date between the bounds, each equal field that string), and of
 // those only the ones that do not come after the limit-th in the sort's first key: its value is
 // found by reading the rows in that order (through an index on the equal fields and the date where
