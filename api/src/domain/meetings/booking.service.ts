@@ -17,7 +17,7 @@ import {
   type ChangeRequest,
   type ChangeRequestData,
   type Meeting,
-  type PolicyActor,
+  policyActorOf,
   type Refund,
   type RefundBand,
   type RescheduleMeetingData,
@@ -53,10 +53,8 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'outbox'>;
 
-const policyActor = (user: AuthUser): PolicyActor => (user.role === 'admin' ? 'admin' : user.role === 'doctor' ? 'associate' : 'client');
-
 function optionsFor(deps: Deps, user: AuthUser, meeting: MeetingDoc) {
-  return bookingOptions({ start: meeting.startsAt, now: deps.clock.now(), actor: policyActor(user), status: meeting.status ?? 'scheduled' });
+  return bookingOptions({ start: meeting.startsAt, now: deps.clock.now(), actor: policyActorOf(user.role), status: meeting.status ?? 'scheduled' });
 }
 
 function requireScheduled(meeting: MeetingDoc): void {
