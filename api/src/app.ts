@@ -8,6 +8,7 @@ import { routePath } from 'hono/route';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
+import { API_BASE } from '@bh/shared/contract';
 import type { AppDeps } from './lib/deps.ts';
 import { AppError, isDatabaseUnavailable, isStorageFull } from './lib/errors.ts';
 import type { AppEnv } from './lib/types.ts';
@@ -208,7 +209,7 @@ export function createApiApp(deps: AppDeps) {
     return c.json({ success: false, message: GENERAL_MESSAGES.methodNotAllowed }, 405);
   });
   const v1 = createApi(deps);
-  app.route('/api/v1', v1);
+  app.route(API_BASE, v1);
   app.route('/api/docs', apiDocsRoutes(v1.openapi));
   app.all('/api/*', (c) => c.json({ success: false, message: GENERAL_MESSAGES.notFound }, 404));
   return app;

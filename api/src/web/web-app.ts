@@ -44,6 +44,8 @@ const FIRST_CALL_URLS: Record<FirstCall, string> = {
 
 /** How long a page waits to learn whose session it carries before it goes without preloads. */
 const FIRST_CALLS_WAIT_MS = 250;
+/** The health probes (/health, /live, /ready) answer without the database deadline. */
+const HEALTH_PATHS = `${API_BASE}${api.health.status.path}`;
 
 function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: string, https: boolean, options: { etag?: boolean } = {}): Response {
   const etag = options.etag ?? true;
@@ -84,7 +86,7 @@ export function createWebApp(deps: AppDeps, options: WebOptions) {
   const compressJson = compress();
   const deadline = options.dbIsUp ? dbDeadline(options.dbIsUp) : null;
   app.use('/api/*', (c, next) => {
-    const run = deadline && !c.req.path.startsWith('/api/v1/health') ? () => deadline(c, next) : next;
+    const run = deadline && !c.req.path.startsWith(HEALTH_PATHS) ? () => deadline(c, next) : next;
     return /\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '') ? compressJson(c, run) : run();
   });
   app.route('/', api);

@@ -7,7 +7,7 @@ import {
   istDateString,
   type CancelReason,
   type Meeting,
-  type PolicyActor,
+  policyActorOf,
   type RefundBand,
   type Slot,
 } from '@bh/shared';
@@ -24,13 +24,6 @@ const CAUSE_KEY: Record<CancelReason, string> = {
   associate_unavailable: 'bh.booking.reasonAssociateUnavailable',
   technical_failure: 'bh.booking.reasonTechnicalFailure',
 };
-
-function actorOf(role: string | undefined): PolicyActor | null {
-  if (role === 'user') return 'client';
-  if (role === 'doctor') return 'associate';
-  if (role === 'admin') return 'admin';
-  return null;
-}
 
 /** 'Cancelled', 'Completed', 'No-show (client)' … for a meeting that is no longer scheduled. */
 export function MeetingStatusChip({ meeting }: { meeting: Meeting }) {
@@ -98,7 +91,7 @@ type Mode = null | 'cancel' | 'reschedule' | 'askReschedule' | 'askCancel';
 export function BookingActions({ meeting, now }: { meeting: Meeting; now: Date }) {
   const translate = useTranslate();
   const { permissions } = useAccess();
-  const actor = actorOf(permissions?.role);
+  const actor = policyActorOf(permissions?.role);
   const [mode, setMode] = useState<Mode>(null);
   const [reason, setReason] = useState('');
   const [cause, setCause] = useState<CancelReason>('client_request');
@@ -197,7 +190,7 @@ export function BookingActions({ meeting, now }: { meeting: Meeting; now: Date }
 export function AttendanceActions({ meeting, now }: { meeting: Meeting; now: Date }) {
   const translate = useTranslate();
   const { permissions } = useAccess();
-  const actor = actorOf(permissions?.role);
+  const actor = policyActorOf(permissions?.role);
   const { busy, run } = useRun(() => undefined);
   if (!actor || meeting.status !== 'scheduled') return <MeetingStatusChip meeting={meeting} />;
   if (!bookingOptions({ start: startOf(meeting), now, actor, status: meeting.status }).attendance) return null;

@@ -14,7 +14,7 @@ import {
   type CancelReason,
   type ChangeRequest,
   type Meeting,
-  type PolicyActor,
+  policyActorOf,
   type Refund,
   type RefundBand,
 } from '@bh/shared';
@@ -38,8 +38,6 @@ export function bookingState(db: MockDb): BookingState {
   return state;
 }
 
-const actorOf = (u: MockUser): PolicyActor => (u.role === 'admin' ? 'admin' : u.role === 'doctor' ? 'associate' : 'client');
-
 /**
  * MSW handlers for the booking calls (issue 18), registered from the shared definitions with
  * `mockOperation` (the guard from the access table, input parsed with the definitions' schemas,
@@ -55,7 +53,7 @@ export function createBookingHandlers(db: MockDb, world: MockWorldAccess<MockUse
     if (user.role === 'admin') return m;
     return (user.role === 'user' ? m.clientId : m.doctorId) === user.email ? m : undefined;
   };
-  const options = (user: MockUser, m: Meeting) => bookingOptions({ start: new Date(m.startsAt), now: now(), actor: actorOf(user), status: m.status });
+  const options = (user: MockUser, m: Meeting) => bookingOptions({ start: new Date(m.startsAt), now: now(), actor: policyActorOf(user.role), status: m.status });
   const entry = (user: MockUser, kind: Meeting['history'][number]['kind'], reason: string, from: string | null = null, to: string | null = null) => ({
     kind,
     at: now().toISOString(),

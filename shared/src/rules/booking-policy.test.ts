@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingOptions, newMeetingState, refundBand, type PolicyActor } from './booking-policy.ts';
+import { bookingOptions, newMeetingState, policyActorOf, refundBand, type PolicyActor } from './booking-policy.ts';
 
 const START = new Date('2026-07-01T10:00:00.000Z');
 const MIN = 60_000;
@@ -62,5 +62,19 @@ describe('a new meeting', () => {
     expect(first).toEqual({ userJoinedAt: null, docJoinedAt: null, reportLink: '', status: 'scheduled', cancellation: null, noShowBy: null, history: [] });
     // Each meeting's history is its own list: a change pushed to one never shows in another.
     expect(newMeetingState().history).not.toBe(first.history);
+  });
+});
+
+describe('role → actor, the one mapping the API, the portal and its mocks use', () => {
+  it('a user is the client, a doctor the associate, an admin the admin', () => {
+    expect(policyActorOf('user')).toBe('client');
+    expect(policyActorOf('doctor')).toBe('associate');
+    expect(policyActorOf('admin')).toBe('admin');
+  });
+  it('no role, or one the policy does not know, has no actor', () => {
+    expect(policyActorOf(undefined)).toBeNull();
+    expect(policyActorOf(null)).toBeNull();
+    expect(policyActorOf('guest')).toBeNull();
+    expect(policyActorOf('toString')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Role } from '../schemas/user.ts';
 import { MEETING_LENGTH_MINUTES, MINUTE_MS } from './time.ts';
 
 /**
@@ -42,6 +43,16 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Who asks for a change, in the policy's words. */
 export type PolicyActor = 'client' | 'associate' | 'admin';
+
+/** Each account role as the policy names it: a user is the client, a doctor the associate. */
+export const ROLE_ACTOR: Readonly<Record<Role, PolicyActor>> = { user: 'client', doctor: 'associate', admin: 'admin' };
+
+/** The policy's actor for a role; `null` when there is no (known) role, e.g. before sign-in. */
+export function policyActorOf(role: Role): PolicyActor;
+export function policyActorOf(role: string | null | undefined): PolicyActor | null;
+export function policyActorOf(role: string | null | undefined): PolicyActor | null {
+  return role !== null && role !== undefined && Object.hasOwn(ROLE_ACTOR, role) ? ROLE_ACTOR[role as Role] : null;
+}
 
 export const HOUR_MS = 60 * MINUTE_MS;
 /** Free rescheduling and a full refund from this much notice. */

@@ -17,7 +17,7 @@ import {
   type ChangeRequest,
   type ChangeRequestData,
   type Meeting,
-  type PolicyActor,
+  policyActorOf,
   type Refund,
   type RefundBand,
   type RescheduleMeetingData,
@@ -53,10 +53,8 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'outbox'>;
 
-const policyActor = (user: AuthUser): PolicyActor => (user.role === 'admin' ? 'admin' : user.role === 'doctor' ? 'associate' : 'client');
-
 function optionsFor(deps: Deps, user: AuthUser, meeting: MeetingDoc) {
-  return bookingOptions({ start: meeting.startsAt, now: deps.clock.now(), actor: policyActor(user), status: meeting.status ?? 'scheduled' });
+  return bookingOptions({ start: meeting.startsAt, now: deps.clock.now(), actor: policyActorOf(user.role), status: meeting.status ?? 'scheduled' });
 }
 
 function requireScheduled(meeting: MeetingDoc): void {
@@ -225,11 +223,11 @@ export async function rescheduleBooking(deps: Deps, user: AuthUser, meetingId: O
 
 /**
  * POST /meeting/{id}/attendance. The session's associate after its end, an admin from its start.
- * An associate's no-show refunds the client in full.
+ * An associate's no-show refunds the client in full. Clients never get here: the access table
+ * (ACCESS.meetingAttendance) refuses them at the route, this function's only caller.
  */
 export async function recordAttendance(deps: Deps, user: AuthUser, meetingId: ObjectId, outcome: AttendanceOutcome): Promise<Meeting> {
   const meeting = await meetingSeenBy(deps, user, meetingId);
-  if (user.role === 'user') throw forbidden(B.attendanceNotAllowed);
   requireScheduled(meeting);
   if (!optionsFor(deps, user, meeting).attendance) throw conflict(B.attendanceTooEarly);
   const status = outcome === 'completed' ? 'completed' : 'no_show';

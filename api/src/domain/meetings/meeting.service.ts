@@ -107,11 +107,14 @@ export function busyAsConflict(err: unknown): never {
   throw err;
 }
 
-/** The meeting if `user` takes part in it (or is an admin); someone else's meeting is "not found". */
-export async function meetingSeenBy(deps: Deps, user: AuthUser, meetingId: ObjectId): Promise<MeetingDoc> {
+/**
+ * The meeting if `user` takes part in it (or is an admin); someone else's meeting is "not found"
+ * (`message`: the meeting's own words by default, the calendar file's for its download).
+ */
+export async function meetingSeenBy(deps: Pick<Deps, 'db'>, user: AuthUser, meetingId: ObjectId, message: string = M.notFound): Promise<MeetingDoc> {
   const meeting = await findMeeting(deps.db, meetingId);
   const mine = meeting && (user.role === 'admin' || (user.role === 'user' ? meeting.clientId : meeting.doctorId).equals(user._id));
-  if (!meeting || !mine) throw notFound(M.notFound);
+  if (!meeting || !mine) throw notFound(message);
   return meeting;
 }
 

@@ -2,6 +2,7 @@ import type { CipherGCM } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Binary, GridFSBucket, ObjectId, type Db, type GridFSBucketWriteStream } from 'mongodb';
 import { type FileKind, isKindAllowed, sniffFileKind, type UploadField } from '@bh/shared';
+import { accessCell } from '@bh/shared/contract/access';
 import { FILE_ENCRYPTION_VERSION, fileDecryptor, fileEncryptor } from '../../lib/crypto.ts';
 import { collections, UPLOAD_BUCKET, uploadContext, type FileEncryptionMeta, type UploadFileDoc, type UploadMetadata } from '../../db/collections.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -125,7 +126,7 @@ export function isComplete(file: UploadFileDoc): boolean {
 export async function findReadableUpload(deps: Pick<AppDeps, 'db'>, reader: AuthUser, id: ObjectId): Promise<UploadFileDoc | null> {
   const file = await collections(deps.db).uploadFiles.findOne({ _id: id });
   if (!file || !isComplete(file)) return null;
-  const isAdmin = reader.role === 'admin' && reader.isVerified === 'verified';
+  const isAdmin = accessCell('uploadRead', reader) === 'yes'; // the access table's 'yes': verified admins read every file
   if (!isAdmin && !file.metadata.ownerId.equals(reader._id)) return null;
   return file;
 }

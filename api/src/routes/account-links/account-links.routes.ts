@@ -17,6 +17,7 @@ import { isHttps } from '../../lib/network.ts';
 import { createAccount } from '../../domain/accounts/user.service.ts';
 import type { AccountLinkPurpose } from '../../db/collections.ts';
 import { endOutstandingLinks, findLiveLink, issueLink, linkUrl, revokeLinks, useLink } from '../../domain/accounts/account-links.service.ts';
+import { idOf } from '../../lib/ids.ts';
 
 /**
  * Forgot-password limits. Per address, a refusal (429). Per account, further requests are answered
@@ -141,7 +142,7 @@ export function accountLinkRoutes(deps: AppDeps) {
 
     .openapi(routeOf(api.accountLinks.resendInvitation), async (c) => {
       const admin = c.var.account;
-      const user = await cols.users.findOne({ _id: new ObjectId(c.req.valid('param').userId) });
+      const user = await cols.users.findOne({ _id: idOf(c.req.valid('param').userId) });
       if (!user?.invitation) throw notFound(L.noPendingInvitation);
       await invite(user);
       await recordAudit(deps, { actor: admin, action: 'invitation.resend', target: { type: 'user', id: user._id.toHexString(), label: user.email } });
@@ -150,7 +151,7 @@ export function accountLinkRoutes(deps: AppDeps) {
 
     .openapi(routeOf(api.accountLinks.revokeInvitation), async (c) => {
       const admin = c.var.account;
-      const user = await cols.users.findOne({ _id: new ObjectId(c.req.valid('param').userId) });
+      const user = await cols.users.findOne({ _id: idOf(c.req.valid('param').userId) });
       if (user?.invitation !== 'pending') throw notFound(L.noPendingInvitation);
       await revokeLinks(deps, user._id, 'invitation');
       await outbox.cancelTo(user.email, 'invitation');

@@ -1,4 +1,4 @@
-import { ObjectId, type Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import type { ApplicationRecord } from '@bh/shared/schemas/registration-extra';
@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { logAccess } from '../../domain/privacy/access-log.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 import { collections, type ApplicationDoc } from '../../db/collections.ts';
+import { idOf, idsOf } from '../../lib/ids.ts';
 
 /** A row's id is the applicant's user id, so sorting by id sorts by that. */
 const STORED_SORT = { id: 'userId', submittedAt: 'submittedAt', name: 'name', email: 'email', status: 'status' } as const;
@@ -38,7 +39,7 @@ export function adminApplicationsRoutes(deps: AppDeps) {
       const query = c.req.valid('query');
       const { id, q, status } = query.filter;
       const filter: Filter<ApplicationDoc> = {};
-      if (id) filter.userId = { $in: id.map((v) => new ObjectId(v)) };
+      if (id) filter.userId = { $in: idsOf(id) };
       if (status) filter.status = status;
       if (q) filter.$or = [{ name: containsText(q) }, { email: containsText(q) }];
       const { docs, total } = await findPage(deps.db, col, filter, query, STORED_SORT);
@@ -46,7 +47,7 @@ export function adminApplicationsRoutes(deps: AppDeps) {
     })
 
     .openapi(routeOf(api.admin.application), async (c) => {
-      const app = await col.findOne({ userId: new ObjectId(c.req.valid('param').id) });
+      const app = await col.findOne({ userId: idOf(c.req.valid('param').id) });
       if (!app) throw notFound(REGISTRATION_MESSAGES.associateNotFound);
       await logAccess(deps, c.var.account, app.userId, 'application.view', 'Application');
       return c.json(toRecord(app), 200);

@@ -12,6 +12,7 @@ import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { collections, type AuditEntry, type CouponDoc, type MeetingDoc, type UserDoc } from '../../db/collections.ts';
 import { findPage, istDayRange, listResponse } from './list.ts';
+import { idsOf as objectIdsOf } from '../../lib/ids.ts';
 
 const STORED_SORT = { id: '_id', at: 'at', actor: 'actor.email', action: 'action' } as const;
 
@@ -25,7 +26,7 @@ type AuditRow = Omit<AuditGridEntry, 'action'> & { action: string };
  */
 async function byIds<T extends Document & { _id: ObjectId }>(col: Collection<T>, hexIds: Set<string>, projection: Document): Promise<Map<string, T>> {
   if (hexIds.size === 0) return new Map();
-  const ids = [...hexIds].map((id) => new ObjectId(id));
+  const ids = objectIdsOf([...hexIds]);
   const docs = (await col.find({ _id: { $in: ids } } as Filter<T>, { projection }).toArray()) as T[];
   return new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
 }
@@ -103,7 +104,7 @@ export function adminAuditRoutes(deps: AppDeps) {
     const query = c.req.valid('query');
     const { id, actor, action, from, to } = query.filter;
     const filter: Filter<AuditEntry> = {};
-    if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+    if (id) filter._id = { $in: objectIdsOf(id) };
     if (actor) filter['actor.email'] = actor;
     if (action) filter.action = action;
     const days = istDayRange(from, to);

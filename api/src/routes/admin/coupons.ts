@@ -1,10 +1,11 @@
-import { ObjectId, type Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { toCoupon } from '../../domain/payments/payments.service.ts';
 import { containsText, findPage, listResponse } from './list.ts';
 import { collections, type CouponDoc } from '../../db/collections.ts';
+import { idsOf } from '../../lib/ids.ts';
 
 const STORED_SORT = {
   id: '_id',
@@ -20,7 +21,7 @@ export function adminCouponsRoutes(deps: AppDeps) {
     const query = c.req.valid('query');
     const { id, q, isActive, forNewUsers } = query.filter;
     const filter: Filter<CouponDoc> = {};
-    if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+    if (id) filter._id = { $in: idsOf(id) };
     if (isActive !== undefined) filter.isActive = isActive;
     if (forNewUsers !== undefined) filter.forNewUsers = forNewUsers;
     if (q) filter.couponCode = containsText(q);

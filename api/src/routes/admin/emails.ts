@@ -1,4 +1,4 @@
-import { ObjectId, type Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
 import { OUTBOX_MESSAGES, type EmailRecord } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { findPage, listResponse } from './list.ts';
 import { collections, type OutboxDoc } from '../../db/collections.ts';
+import { idOf, idsOf } from '../../lib/ids.ts';
 
 const STORED_SORT = { id: '_id', createdAt: 'createdAt', to: 'to', template: 'template', status: 'status', sentAt: 'sentAt' } as const;
 
@@ -33,7 +34,7 @@ export function adminEmailsRoutes(deps: AppDeps) {
       const query = c.req.valid('query');
       const { id, to, template, status } = query.filter;
       const filter: Filter<OutboxDoc> = {};
-      if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+      if (id) filter._id = { $in: idsOf(id) };
       if (to) filter.to = to;
       if (template) filter.template = template;
       if (status) filter.status = status;
@@ -41,12 +42,12 @@ export function adminEmailsRoutes(deps: AppDeps) {
       return listResponse(c, 'emails', query.range.start, docs.map(toRecord), total);
     })
     .openapi(routeOf(api.admin.email), async (c) => {
-      const doc = await col.findOne({ _id: new ObjectId(c.req.valid('param').id) });
+      const doc = await col.findOne({ _id: idOf(c.req.valid('param').id) });
       if (!doc) throw notFound();
       return c.json(toRecord(doc), 200);
     })
     .openapi(routeOf(api.admin.resendEmail), async (c) => {
-      const id = new ObjectId(c.req.valid('param').id);
+      const id = idOf(c.req.valid('param').id);
       const doc = await col.findOne({ _id: id });
       if (!doc) throw notFound();
       if (!(await deps.outbox.resend(id))) throw conflict(OUTBOX_MESSAGES.notFailed);

@@ -1,4 +1,4 @@
-import { ObjectId, type Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
 import { MEETING_MESSAGES as M, type Meeting } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { deleteMeeting, toMeeting } from '../../domain/meetings/meeting.service.ts';
 import { containsText, findPage, istDayRange, listResponse } from './list.ts';
 import { collections, type MeetingDoc } from '../../db/collections.ts';
+import { idOf, idsOf } from '../../lib/ids.ts';
 
 const STORED_SORT = { id: '_id', startsAt: 'startsAt', createdAt: 'createdAt', clientId: 'clientEmail', doctorId: 'doctorEmail' } as const;
 
@@ -19,7 +20,7 @@ export function adminMeetingsRoutes(deps: AppDeps) {
       const query = c.req.valid('query');
       const { id, q, clientId, doctorId, from, to } = query.filter;
       const filter: Filter<MeetingDoc> = {};
-      if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+      if (id) filter._id = { $in: idsOf(id) };
       if (clientId) filter.clientEmail = clientId;
       if (doctorId) filter.doctorEmail = doctorId;
       const days = istDayRange(from, to);
@@ -33,13 +34,13 @@ export function adminMeetingsRoutes(deps: AppDeps) {
     })
 
     .openapi(routeOf(api.admin.meeting), async (c) => {
-      const doc = await collections(deps.db).meetings.findOne({ _id: new ObjectId(c.req.valid('param').id) });
+      const doc = await collections(deps.db).meetings.findOne({ _id: idOf(c.req.valid('param').id) });
       if (!doc) throw notFound(M.notFound);
       return c.json(toRecord(toMeeting(doc)), 200);
     })
 
     .openapi(routeOf(api.admin.deleteMeeting), async (c) => {
-      const deleted = await deleteMeeting(deps, c.var.account, new ObjectId(c.req.valid('param').id));
+      const deleted = await deleteMeeting(deps, c.var.account, idOf(c.req.valid('param').id));
       return c.json(toRecord(deleted), 200);
     });
 }

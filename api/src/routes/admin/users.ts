@@ -1,4 +1,4 @@
-import { ObjectId, type Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
 import { AUTH_MESSAGES } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { toUserRecord } from '../../lib/types.ts';
 import type { UserDoc } from '../../db/collections.ts';
 import { containsText, findPage, listResponse } from './list.ts';
+import { idOf, idsOf } from '../../lib/ids.ts';
 
 const STORED_SORT = { id: '_id', name: 'name', email: 'email', role: 'role', isVerified: 'isVerified', createdAt: 'createdAt' } as const;
 
@@ -20,7 +21,7 @@ export function adminUsersRoutes(deps: AppDeps) {
       const query = c.req.valid('query');
       const { id, q, role, isVerified } = query.filter;
       const filter: Filter<UserDoc> = {};
-      if (id) filter._id = { $in: id.map((v) => new ObjectId(v)) };
+      if (id) filter._id = { $in: idsOf(id) };
       if (role) filter.role = role;
       if (isVerified) filter.isVerified = isVerified;
       if (q) filter.$or = [{ name: containsText(q) }, { email: containsText(q) }];
@@ -29,7 +30,7 @@ export function adminUsersRoutes(deps: AppDeps) {
     })
 
     .openapi(routeOf(api.admin.user), async (c) => {
-      const user = await users.findOne({ _id: new ObjectId(c.req.valid('param').id) });
+      const user = await users.findOne({ _id: idOf(c.req.valid('param').id) });
       if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
       return c.json(toRow(user), 200);
     });

@@ -1,12 +1,11 @@
-import { ObjectId } from 'mongodb';
 import { OUTBOX_MESSAGES } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { notFound } from '../../lib/errors.ts';
+import { idOf } from '../../lib/ids.ts';
 import { meetingCalendar } from '../../mail/calendar.ts';
 import { addressOf } from '../../mail/transport.ts';
-import { findMeeting } from '../../domain/meetings/meetings.store.ts';
+import { meetingSeenBy } from '../../domain/meetings/meeting.service.ts';
 
 /**
  * 'Add to calendar': GET /meeting/{meetingId}/calendar.ics, for the meeting's two participants and
@@ -16,9 +15,7 @@ import { findMeeting } from '../../domain/meetings/meetings.store.ts';
 export function calendarRoutes(deps: AppDeps) {
   return contractRouter().openapi(routeOf(api.calendar.meetingIcs), async (c) => {
     const user = c.var.account;
-    const meeting = await findMeeting(deps.db, new ObjectId(c.req.valid('param').meetingId));
-    const mine = meeting && (user.role === 'admin' || meeting.clientId.equals(user._id) || meeting.doctorId.equals(user._id));
-    if (!meeting || !mine) throw notFound(OUTBOX_MESSAGES.calendarNotFound);
+    const meeting = await meetingSeenBy(deps, user, idOf(c.req.valid('param').meetingId), OUTBOX_MESSAGES.calendarNotFound);
     const ics = meetingCalendar(
       {
         meetingId: meeting._id.toHexString(),

@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import { BOOKING_MESSAGES as B } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
@@ -17,6 +16,7 @@ import {
   saveAvailability,
   slotsFor,
 } from '../../domain/meetings/booking.service.ts';
+import { idOf } from '../../lib/ids.ts';
 
 /**
  * Changing a booking (issue 18), mounted from the shared definitions (`shared/src/contract/
@@ -24,7 +24,6 @@ import {
  * policy and ownership.
  */
 export function bookingRoutes(deps: AppDeps) {
-  const id = (value: string) => new ObjectId(value);
   return contractRouter()
     .openapi(routeOf(api.booking.slots), async (c) => {
       const { doctorId, date } = c.req.valid('query');
@@ -35,34 +34,34 @@ export function bookingRoutes(deps: AppDeps) {
 
     .openapi(routeOf(api.booking.decide), async (c) => {
       const { approve } = c.req.valid('json');
-      const request = await decideRequest(deps, c.var.account, id(c.req.valid('param').requestId), approve);
+      const request = await decideRequest(deps, c.var.account, idOf(c.req.valid('param').requestId), approve);
       return c.json({ success: true as const, message: approve ? B.requestApproved : B.requestDeclined, request }, 200);
     })
 
     .openapi(routeOf(api.booking.refunds), async (c) => c.json({ success: true as const, refunds: await listRefunds(deps, c.req.valid('query').status) }, 200))
 
     .openapi(routeOf(api.booking.markRefund), async (c) => {
-      const refund = await markRefunded(deps, c.var.account, id(c.req.valid('param').refundId), c.req.valid('json').reference);
+      const refund = await markRefunded(deps, c.var.account, idOf(c.req.valid('param').refundId), c.req.valid('json').reference);
       return c.json({ success: true as const, message: B.refundMarked, refund }, 200);
     })
 
     .openapi(routeOf(api.booking.cancel), async (c) => {
-      const meeting = await cancelBooking(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json'));
+      const meeting = await cancelBooking(deps, c.var.account, idOf(c.req.valid('param').meetingId), c.req.valid('json'));
       return c.json({ success: true as const, message: B.cancelled, meeting }, 200);
     })
 
     .openapi(routeOf(api.booking.reschedule), async (c) => {
-      const meeting = await rescheduleBooking(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json'));
+      const meeting = await rescheduleBooking(deps, c.var.account, idOf(c.req.valid('param').meetingId), c.req.valid('json'));
       return c.json({ success: true as const, message: B.rescheduled, meeting }, 200);
     })
 
     .openapi(routeOf(api.booking.request), async (c) => {
-      const request = await requestChange(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json'));
+      const request = await requestChange(deps, c.var.account, idOf(c.req.valid('param').meetingId), c.req.valid('json'));
       return c.json({ success: true as const, message: B.requestSent, request }, 201);
     })
 
     .openapi(routeOf(api.booking.attendance), async (c) => {
-      const meeting = await recordAttendance(deps, c.var.account, id(c.req.valid('param').meetingId), c.req.valid('json').outcome);
+      const meeting = await recordAttendance(deps, c.var.account, idOf(c.req.valid('param').meetingId), c.req.valid('json').outcome);
       return c.json({ success: true as const, message: B.attendanceSaved, meeting }, 200);
     })
 

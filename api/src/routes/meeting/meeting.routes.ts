@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { createMeetingRequestSchema, MEETING_MESSAGES as M, meetingLookupRequest, type MeetingUserType } from '@bh/shared';
 import { api } from '@bh/shared/contract';
@@ -6,6 +5,7 @@ import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { createMeeting, deleteMeeting, findParticipant, listMeetingsFor, lookupMeetings, recordJoin, setReportLink } from '../../domain/meetings/meeting.service.ts';
+import { idOf } from '../../lib/ids.ts';
 
 /**
  * The spec's lookup body is `{ userId }` holding the email-shaped Better Health ID; the contract
@@ -47,7 +47,7 @@ export function meetingRoutes(deps: AppDeps) {
     })
 
     .openapi(routeOf(api.meeting.recordJoin), async (c) => {
-      const meeting = await recordJoin(deps, c.var.account, new ObjectId(c.req.valid('param').meetingId));
+      const meeting = await recordJoin(deps, c.var.account, idOf(c.req.valid('param').meetingId));
       return c.json({ success: true as const, message: M.joinRecorded, meeting }, 200);
     })
 
@@ -70,12 +70,12 @@ export function meetingRoutes(deps: AppDeps) {
     })
 
     .openapi(routeOf(api.meeting.setReport), async (c) => {
-      const meeting = await setReportLink(deps, c.var.account, new ObjectId(c.req.valid('param').meetingId), c.req.valid('json').reportLink);
+      const meeting = await setReportLink(deps, c.var.account, idOf(c.req.valid('param').meetingId), c.req.valid('json').reportLink);
       return c.json({ success: true as const, message: M.reportSaved, meeting }, 200);
     })
 
     .openapi(routeOf(api.meeting.delete), async (c) => {
-      await deleteMeeting(deps, c.var.account, new ObjectId(c.req.valid('param').meetingId));
+      await deleteMeeting(deps, c.var.account, idOf(c.req.valid('param').meetingId));
       return c.json({ success: true as const, message: M.deleted }, 200);
     });
 }

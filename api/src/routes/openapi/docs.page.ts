@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { api, API_BASE } from '@bh/shared/contract';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter, OpenApiResponse } from './openapi.document.ts';
+
+/** Where the machine-readable document is served. */
+const DOCUMENT_PATH = `${API_BASE}${api.reference.openapi.path}`;
 
 /**
  * The API reference at /api/docs, rendered on the server from the OpenAPI document: plain HTML
@@ -262,7 +266,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
     `<style>${STYLE}</style>`,
     '</head><body>',
     `<header><h1>${escapeHtml(doc.info.title)} <span class="note">v${escapeHtml(doc.info.version)}</span></h1>${paragraphs(doc.info.description)}`,
-    '<p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1).</p></header>',
+    `<p>Machine-readable: <a href="${DOCUMENT_PATH}">${DOCUMENT_PATH}</a> (OpenAPI 3.1).</p></header>`,
     `<div class="layout"><nav aria-label="Calls">${nav}</nav><main>${sections}</main></div>`,
     '</body></html>',
   ].join('');

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { errorResponseSchema } from '@bh/shared';
+import { API_BASE } from '@bh/shared/contract';
 import type { AppEnv } from '../../lib/types.ts';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
@@ -96,7 +97,7 @@ const ERROR_REF = { $ref: '#/components/schemas/Error' };
  * by reference.
  */
 export function contractDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
-  const generated = app.getOpenAPI31Document({ openapi: '3.1.0', info: INFO, servers: [{ url: '/api/v1' }], tags: [...TAGS] });
+  const generated = app.getOpenAPI31Document({ openapi: '3.1.0', info: INFO, servers: [{ url: API_BASE }], tags: [...TAGS] });
   const document = generated as unknown as OpenApiDocument;
   const errorSchema = (generated.components?.schemas?.Error as JsonSchema | undefined) ?? inlineErrorSchema(document);
   for (const methods of Object.values(document.paths)) {

@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import { PAYMENT_MESSAGES as M, servicesCatalogue } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf, type ValidationResult } from '../../lib/contract.ts';
@@ -15,6 +14,7 @@ import {
   setDefaultLink,
   verifyCoupon,
 } from '../../domain/payments/payments.service.ts';
+import { idOf } from '../../lib/ids.ts';
 
 /** An unknown service or plan in the path is a missing resource, not a malformed request. */
 function unknownPlanIsMissing(result: ValidationResult): undefined {
@@ -68,12 +68,12 @@ export function paymentsRoutes(deps: AppDeps) {
 
     .openapi(routeOf(api.payments.setCouponStatus), async (c) => {
       const { isActive } = c.req.valid('json');
-      const data = await setCouponStatus(deps, c.var.account, new ObjectId(c.req.valid('param').id), isActive);
+      const data = await setCouponStatus(deps, c.var.account, idOf(c.req.valid('param').id), isActive);
       return c.json({ success: true as const, message: isActive ? M.couponActivated : M.couponDeactivated, data }, 200);
     })
 
     .openapi(routeOf(api.payments.deleteCoupon), async (c) => {
-      await deleteCoupon(deps, c.var.account, new ObjectId(c.req.valid('param').id));
+      await deleteCoupon(deps, c.var.account, idOf(c.req.valid('param').id));
       return c.json({ success: true as const, message: M.couponDeleted }, 200);
     });
 }

@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import { GRIEVANCE_OFFICER_DEFAULTS, NOTICE_VERSION, PRIVACY_MESSAGES as M, type NoticeStatusResponse } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
@@ -12,6 +11,7 @@ import { createPrivacyRequest, decideRequest, listOwnRequests, listQueue, toPriv
 import { listAccessLog } from '../../domain/privacy/access-log.ts';
 import { endSession, listSessions, sessionHandle } from '../../domain/privacy/sessions.service.ts';
 import { withdrawApplicationConsent } from '../../domain/applications/register.service.ts';
+import { idOf } from '../../lib/ids.ts';
 
 /**
  * /api/v1/privacy: the person's own privacy centre (DPDP Act 2023; DESIGN §8). Every call reads
@@ -90,7 +90,7 @@ export function privacyRoutes(deps: AppDeps) {
     .openapi(routeOf(api.privacy.queue), async (c) => c.json({ success: true as const, data: await listQueue(deps) }, 200))
 
     .openapi(routeOf(api.privacy.decide), async (c) => {
-      const doc = await decideRequest(deps, c.var.account, new ObjectId(c.req.valid('param').id), c.req.valid('json'));
+      const doc = await decideRequest(deps, c.var.account, idOf(c.req.valid('param').id), c.req.valid('json'));
       return c.json({ success: true as const, message: M.requestDecided, data: toPrivacyRequest(doc) }, 200);
     })
 

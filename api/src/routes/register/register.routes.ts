@@ -1,5 +1,4 @@
 import { createMiddleware } from 'hono/factory';
-import { ObjectId } from 'mongodb';
 import { createApplicationRequestSchema, REGISTRATION_MESSAGES as M } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf, type SignedInEnv } from '../../lib/contract.ts';
@@ -15,6 +14,7 @@ import {
   submissionConflict,
   submitApplication,
 } from '../../domain/applications/register.service.ts';
+import { idOf } from '../../lib/ids.ts';
 
 /**
  * An applicant already pending or verified is refused (409) before the body is looked at, whatever
@@ -65,7 +65,7 @@ export function registerRoutes(deps: AppDeps) {
     })
 
     .openapi(routeOf(api.register.doctorDetails), async (c) => {
-      const { user, application } = await findApplicant(deps, new ObjectId(c.req.valid('param').userId));
+      const { user, application } = await findApplicant(deps, idOf(c.req.valid('param').userId));
       await logAccess(deps, c.var.account, user._id, 'application.view', 'Application');
       return c.json(
         {
@@ -84,13 +84,13 @@ export function registerRoutes(deps: AppDeps) {
     })
 
     .openapi(routeOf(api.register.verifyDoctor), async (c) => {
-      await decideApplication(deps, c.var.account, new ObjectId(c.req.valid('param').userId), { status: 'verified' });
+      await decideApplication(deps, c.var.account, idOf(c.req.valid('param').userId), { status: 'verified' });
       return c.json({ success: true as const, message: M.verified }, 200);
     })
 
     .openapi(routeOf(api.register.rejectDoctor), async (c) => {
       const { reason } = c.req.valid('json');
-      await decideApplication(deps, c.var.account, new ObjectId(c.req.valid('param').userId), { status: 'rejected', reason });
+      await decideApplication(deps, c.var.account, idOf(c.req.valid('param').userId), { status: 'rejected', reason });
       return c.json({ success: true as const, message: M.rejected }, 200);
     });
 }

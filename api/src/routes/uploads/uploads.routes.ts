@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import {
   FILE_KIND_MIME,
   type FileKind,
@@ -15,6 +14,7 @@ import type { AuthUser } from '../../lib/types.ts';
 import type { ReserveResult } from '../../lib/rate-limit.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../../domain/uploads/multipart.ts';
 import { findReadableUpload, openUploadStream, storeUpload } from '../../domain/uploads/uploads.service.ts';
+import { idOrNotFound } from '../../lib/ids.ts';
 
 /** Uploads per account per day: far above what one application needs, and it bounds storage abuse. */
 export const UPLOAD_LIMITS = { perDay: 100, windowMs: 24 * 60 * 60 * 1000 } as const;
@@ -98,8 +98,7 @@ export function uploadsRoutes(deps: AppDeps) {
       const user = c.var.account;
       const { id } = c.req.valid('param');
       // Anything but a stored file the caller may read is the same 404, so ids reveal nothing.
-      if (!/^[0-9a-f]{24}$/.test(id)) throw notFound(UPLOAD_MESSAGES.notFound);
-      const file = await findReadableUpload(deps, user, new ObjectId(id));
+      const file = await findReadableUpload(deps, user, idOrNotFound(id, UPLOAD_MESSAGES.notFound));
       if (!file) throw notFound(UPLOAD_MESSAGES.notFound);
       // An admin opening someone's document is logged for them to see (DPDP Rule 6).
       await logAccess(deps, user, file.metadata.ownerId, 'document.read', file.metadata.originalName);
