@@ -7,8 +7,8 @@ import { cardRowsSx } from './gridLayout.tsx';
 /**
  * The shell of every admin grid: the admin page frame, react-admin's List over `admin/<name>`
  * (25 a page, the filters and the grid actions, its own stored state), and a DataTable whose rows
- * are cards on small screens. A grid states only its columns, filters and sort. The texts are
- * `bh.admin.grids.<name>.title` and the card labels' keys.
+ * are cards on small screens. A grid states only its columns, filters and sort. Its heading is the
+ * grid's title text (under the grids' texts, by name); the card labels are i18n keys.
  */
 export function AdminGrid({
   name,
