@@ -12,7 +12,6 @@ import {
   useTranslate,
   type Store,
 } from 'react-admin';
-import { adminScreens } from './admin/index.ts';
 import { RequireAccess, RequireAdmin } from './components/RequireAccess.tsx';
 import { ToastsWhenNeeded } from './components/ToastsWhenNeeded.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
@@ -34,27 +33,23 @@ import { createLazyDataProvider } from './providers/lazyDataProvider.ts';
 import { statusOf } from './providers/http.ts';
 import { theme } from './theme.ts';
 import { whenSignedIn } from './firstData.ts';
-import { lazyScreen, loadDashboard, loadLayout, loadNoticeGate } from './signedInScreens.ts';
+import { lazyScreen, loadLayout, loadNoticeGate } from './signedInScreens.ts';
+import { screens, type ScreenEntry } from './screens.ts';
 
 // Everything behind the login is loaded on demand, so the sign-in page stays small: the shell
 // (top bar, menus) as much as the screens.
 const PortalLayout = lazyScreen(loadLayout, (m) => m.default);
-const Dashboard = lazyScreen(loadDashboard, (m) => m.default);
-const MeetingHistory = lazy(() => import('./meetings/MeetingHistory.tsx'));
-const MeetingsLookup = lazy(() => import('./meetings/MeetingsLookup.tsx'));
-const ApplicationPage = lazy(() => import('./applications/ApplicationPage.tsx'));
-const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage.tsx'));
-const PrivacyPage = lazy(() => import('./privacy/PrivacyPage.tsx'));
 const NoticeGate = lazyScreen(loadNoticeGate, (m) => m.NoticeGate);
 const ForgotPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./login/AccountLinkPages.tsx').then((m) => ({ default: m.AcceptInvitationPage })));
 
-/** Screens behind one access rule each (the DESIGN §5 table), routed like the admin screens. */
-const guardedScreens = [
-  { path: '/availability', resource: 'availability', action: 'edit', Screen: AvailabilityPage },
-  { path: '/details', resource: 'application', action: 'view', Screen: ApplicationPage },
-] as const;
+/** A registered screen behind its guard: the admin guard, one access rule, or none beyond the sign-in. */
+function guarded({ access, Screen }: ScreenEntry): ReactNode {
+  if (access === 'admin') return <RequireAdmin><Screen /></RequireAdmin>;
+  if (access === 'signedIn') return <Screen />;
+  return <RequireAccess resource={access.resource} action={access.action}><Screen /></RequireAccess>;
+}
 
 /** react-admin's query for its sign-in check (ra-core useAuthState). */
 const AUTH_CHECK_KEY = ['auth', 'checkAuth'] as const;
@@ -190,32 +185,7 @@ export function App(props: AppProps) {
           <CustomRoutes>
             {/* / is the public site's home; inside the portal it means the dashboard. */}
             <Route path="/" element={<Navigate to={DASHBOARD_PATH} replace />} />
-            <Route path="/dashboard" element={<Dashboard />} />
-            <Route path="/meetinghistory" element={<MeetingHistory />} />
-            <Route path="/meetings" element={<MeetingsLookup />} />
-            <Route path="/privacy" element={<PrivacyPage />} />
-            {guardedScreens.map(({ path, resource, action, Screen }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <RequireAccess resource={resource} action={action}>
-                    <Screen />
-                  </RequireAccess>
-                }
-              />
-            ))}
-            {adminScreens.map(({ path, component: Screen }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <RequireAdmin>
-                    <Screen />
-                  </RequireAdmin>
-                }
-              />
-            ))}
+            {screens.flatMap((entry) => entry.paths.map((path) => <Route key={path} path={path} element={guarded(entry)} />))}
             <Route
               path="/admin/*"
               element={

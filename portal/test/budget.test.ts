@@ -116,11 +116,12 @@ function fileOf(source: keyof typeof FIRST_SCREENS): string {
   return holders[0] ?? '';
 }
 
-/** The sources admin/index.ts loads lazily, as the manifest names them ('src/coupons/...'). */
+/** The sources the registry's admin screens load lazily, as the manifest names them ('src/coupons/...'). */
 function adminScreenSources(): string[] {
-  const registry = readFileSync(join(PORTAL, 'src', 'admin', 'index.ts'), 'utf8');
-  const specifiers = [...registry.matchAll(/import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? '');
-  return [...new Set(specifiers)].map((s) => relative(PORTAL, join(PORTAL, 'src', 'admin', s)).split('\\').join('/'));
+  const registry = readFileSync(join(PORTAL, 'src', 'screens.ts'), 'utf8');
+  const adminLines = registry.split('\n').filter((line) => line.includes("access: 'admin'"));
+  const specifiers = adminLines.flatMap((line) => [...line.matchAll(/import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? ''));
+  return [...new Set(specifiers)].map((s) => relative(PORTAL, join(PORTAL, 'src', s)).split('\\').join('/'));
 }
 
 type Area = Record<string, { method: string; path: string }>;

@@ -1,11 +1,10 @@
 import { Chip } from '@mui/material';
-import { DataTable, List, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, SelectInput, useTranslate } from 'react-admin';
 import { ROLES, VERIFICATION_STATUSES, type PublicUser, type VerificationStatus } from '@bh/shared';
-import { AdminPage } from '../components/AdminPage.tsx';
+import { AdminGrid } from '../components/AdminGrid.tsx';
 import { formatAdminTime } from '../components/format.ts';
 import { Email } from '../components/Email.tsx';
-import { GridActions } from '../components/GridActions.tsx';
-import { cardRowsSx, GridSearchInput } from '../components/gridLayout.tsx';
+import { GridSearchInput } from '../components/gridLayout.tsx';
 
 /** An account as the admin grid lists it: never more than the public fields and dates. */
 type UserRecord = PublicUser & { id: string; createdAt?: string };
@@ -55,28 +54,13 @@ const COLUMNS = {
 
 /** Every account, filterable by role and verification status (DESIGN §4); cards on small screens. */
 export default function UsersGrid() {
-  const translate = useTranslate();
-  const labels = Object.fromEntries(Object.entries(COLUMNS).map(([source, key]) => [source, translate(key)]));
   return (
-    <AdminPage titleKey="bh.admin.grids.users.title">
-      <List
-        resource="admin/users"
-        title="bh.admin.grids.users.title"
-        filters={filters}
-        actions={<GridActions />}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        perPage={25}
-        empty={false}
-        storeKey="admin.grids.users"
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
-          <Col source="name" label={COLUMNS.name} />
-          <Col source="email" label={COLUMNS.email} render={(u) => <Email address={u.email} />} />
-          <Col source="role" label={COLUMNS.role} render={(u) => <RoleName user={u} />} />
-          <Col source="isVerified" label={COLUMNS.isVerified} render={(u) => <Status user={u} />} />
-          <Col source="createdAt" label={COLUMNS.createdAt} render={(u) => (u.createdAt ? formatAdminTime(u.createdAt) : '')} />
-        </DataTable>
-      </List>
-    </AdminPage>
+    <AdminGrid name="users" filters={filters} sortField="createdAt" cardLabels={COLUMNS}>
+      <Col source="name" label={COLUMNS.name} />
+      <Col source="email" label={COLUMNS.email} render={(u) => <Email address={u.email} />} />
+      <Col source="role" label={COLUMNS.role} render={(u) => <RoleName user={u} />} />
+      <Col source="isVerified" label={COLUMNS.isVerified} render={(u) => <Status user={u} />} />
+      <Col source="createdAt" label={COLUMNS.createdAt} render={(u) => (u.createdAt ? formatAdminTime(u.createdAt) : '')} />
+    </AdminGrid>
   );
 }

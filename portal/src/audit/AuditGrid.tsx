@@ -1,10 +1,8 @@
-import { DataTable, DateInput, List, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DataTable, DateInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { AUDIT_ACTIONS, type AuditEntry } from '@bh/shared';
-import { AdminPage } from '../components/AdminPage.tsx';
+import { AdminGrid } from '../components/AdminGrid.tsx';
 import { formatAdminTime } from '../components/format.ts';
 import { Email } from '../components/Email.tsx';
-import { GridActions } from '../components/GridActions.tsx';
-import { cardRowsSx } from '../components/gridLayout.tsx';
 
 /** An audit row; the API may list an action newer than this portal knows, so it stays a string. */
 type AuditRecord = Omit<AuditEntry, 'action'> & { action: string };
@@ -35,27 +33,12 @@ const CARD_LABELS = {
 
 /** Who did what, and when: every audited change (DESIGN §4), newest first. */
 export default function AuditGrid() {
-  const translate = useTranslate();
-  const labels = Object.fromEntries(Object.entries(CARD_LABELS).map(([source, key]) => [source, translate(key)]));
   return (
-    <AdminPage titleKey="bh.admin.grids.audit.title">
-      <List
-        resource="admin/audit"
-        title="bh.admin.grids.audit.title"
-        filters={filters}
-        actions={<GridActions />}
-        sort={{ field: 'at', order: 'DESC' }}
-        perPage={25}
-        empty={false}
-        storeKey="admin.grids.audit"
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
-          <Col source="at" label="bh.admin.grids.audit.at" render={(e) => formatAdminTime(e.at)} />
-          <Col source="actor" label="bh.admin.grids.audit.actor" render={(e) => <Email address={e.actor} />} />
-          <Col source="action" label="bh.admin.grids.audit.action" render={(e) => <ActionName entry={e} />} />
-          <Col source="target" label="bh.admin.grids.audit.target" disableSort />
-        </DataTable>
-      </List>
-    </AdminPage>
+    <AdminGrid name="audit" filters={filters} sortField="at" cardLabels={CARD_LABELS}>
+      <Col source="at" label="bh.admin.grids.audit.at" render={(e) => formatAdminTime(e.at)} />
+      <Col source="actor" label="bh.admin.grids.audit.actor" render={(e) => <Email address={e.actor} />} />
+      <Col source="action" label="bh.admin.grids.audit.action" render={(e) => <ActionName entry={e} />} />
+      <Col source="target" label="bh.admin.grids.audit.target" disableSort />
+    </AdminGrid>
   );
 }

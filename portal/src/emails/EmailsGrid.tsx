@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Chip } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { DataTable, List, SelectInput, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { DataTable, SelectInput, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { EMAIL_TEMPLATES, OUTBOX_STATUSES, type EmailRecord, type OutboxStatus } from '@bh/shared';
 import { usePortalDataProvider } from '../providers/hooks.ts';
-import { AdminPage } from '../components/AdminPage.tsx';
+import { AdminGrid } from '../components/AdminGrid.tsx';
 import { failureText } from '../components/errors.ts';
 import { formatAdminTime } from '../components/format.ts';
 import { Email } from '../components/Email.tsx';
-import { GridActions } from '../components/GridActions.tsx';
-import { cardRowsSx } from '../components/gridLayout.tsx';
 
 const Col = DataTable.Col<EmailRecord>;
 
@@ -80,30 +78,16 @@ const CARD_LABELS = {
  */
 export default function EmailsGrid() {
   const translate = useTranslate();
-  const labels = Object.fromEntries(Object.entries(CARD_LABELS).map(([source, key]) => [source, translate(key)]));
   return (
-    <AdminPage titleKey="bh.admin.grids.emails.title">
-      <List
-        resource="admin/emails"
-        title="bh.admin.grids.emails.title"
-        filters={filters}
-        actions={<GridActions />}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        perPage={25}
-        empty={false}
-        storeKey="admin.grids.emails"
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
-          <Col source="to" label="bh.admin.grids.emails.to" render={(e) => <Email address={e.to} />} />
-          <Col source="template" label="bh.admin.grids.emails.template" render={(e) => translate(`bh.admin.grids.emails.templates.${e.template}`, { _: e.template })} />
-          <Col source="status" label="bh.admin.grids.emails.status" render={(e) => <Status email={e} />} />
-          <Col source="attempts" label="bh.admin.grids.emails.attempts" disableSort />
-          <Col source="lastError" label="bh.admin.grids.emails.lastError" disableSort render={(e) => e.lastError ?? ''} />
-          <Col source="dueAt" label="bh.admin.grids.emails.due" disableSort render={(e) => formatAdminTime(e.dueAt)} />
-          <Col source="sentAt" label="bh.admin.grids.emails.sentAt" render={(e) => (e.sentAt ? formatAdminTime(e.sentAt) : '')} />
-          <Col label="" disableSort render={(e) => <ResendButton email={e} />} />
-        </DataTable>
-      </List>
-    </AdminPage>
+    <AdminGrid name="emails" filters={filters} sortField="createdAt" cardLabels={CARD_LABELS}>
+      <Col source="to" label="bh.admin.grids.emails.to" render={(e) => <Email address={e.to} />} />
+      <Col source="template" label="bh.admin.grids.emails.template" render={(e) => translate(`bh.admin.grids.emails.templates.${e.template}`, { _: e.template })} />
+      <Col source="status" label="bh.admin.grids.emails.status" render={(e) => <Status email={e} />} />
+      <Col source="attempts" label="bh.admin.grids.emails.attempts" disableSort />
+      <Col source="lastError" label="bh.admin.grids.emails.lastError" disableSort render={(e) => e.lastError ?? ''} />
+      <Col source="dueAt" label="bh.admin.grids.emails.due" disableSort render={(e) => formatAdminTime(e.dueAt)} />
+      <Col source="sentAt" label="bh.admin.grids.emails.sentAt" render={(e) => (e.sentAt ? formatAdminTime(e.sentAt) : '')} />
+      <Col label="" disableSort render={(e) => <ResendButton email={e} />} />
+    </AdminGrid>
   );
 }

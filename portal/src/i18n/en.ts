@@ -10,7 +10,7 @@ import {
   REGISTRATION_MESSAGES,
   UPLOAD_MESSAGES,
 } from '@bh/shared';
-import { adminMessages } from '../admin/index.ts';
+import { adminMessages } from '../admin/messages.ts';
 import { BRAND_TEXTS } from '../brand.ts';
 
 /**

@@ -19,7 +19,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { Menu as RaMenu, useLocation, useSidebarState, useTranslate } from 'react-admin';
-import type { AdminMenuEntry, AdminMenuGroup } from '../admin/index.ts';
+import type { AdminMenuEntry, AdminMenuGroup } from '../screens.ts';
 import { useAccess, usePortalIdentity } from '../providers/hooks.ts';
 import { adminSection, mainLinks, type MenuLink } from './menuLinks.ts';
 import { LogoutMenuItem } from './LogoutMenuItem.tsx';

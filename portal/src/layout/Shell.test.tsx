@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { adminMenu } from '../admin/index.ts';
+import { adminMenu } from '../screens.ts';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
 import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';

@@ -1,10 +1,5 @@
 import type { ComponentType } from 'react';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import HistoryIcon from '@mui/icons-material/History';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
-import { adminMenu, type AdminMenuEntry, type AdminMenuGroup } from '../admin/index.ts';
+import { adminMenu, mainScreens, type AdminMenuEntry, type AdminMenuGroup } from '../screens.ts';
 
 export interface MenuLink {
   to: string;
@@ -17,24 +12,19 @@ export interface MenuLink {
 type Can = (resource: string, action: string) => boolean;
 
 /**
- * Dashboard for everyone; Meeting History and Submit Documents for associates and admins (spec §6);
- * Privacy & my data for everyone.
- * Meeting History stays disabled until they are verified, like the dashboard's button (spec §2.6).
+ * The registry's main screens that have a menu entry, in its order: each shown to those its rule lets
+ * through (Meeting History and Submit Documents for associates and admins, spec §6). Meeting History
+ * stays disabled until they are verified, like the dashboard's button (spec §2.6).
  */
 export function mainLinks(can: Can): MenuLink[] {
-  const links: MenuLink[] = [{ to: '/dashboard', labelKey: 'bh.menu.dashboard', icon: DashboardIcon }];
-  if (can('meetingHistory', 'menu')) {
-    links.push({ to: '/meetinghistory', labelKey: 'bh.menu.meetingHistory', icon: HistoryIcon, disabled: !can('meetingHistory', 'view') });
-  }
-  if (can('availability', 'edit')) {
-    links.push({ to: '/availability', labelKey: 'bh.booking.availabilityTitle', icon: ScheduleIcon });
-  }
-  if (can('application', 'view')) {
-    links.push({ to: '/details', labelKey: 'bh.menu.submitDocuments', icon: UploadFileIcon });
-  }
-  // Every signed-in person's privacy centre (DPDP Act 2023; issue 19).
-  links.push({ to: '/privacy', labelKey: 'bh.menu.privacy', icon: PrivacyTipIcon });
-  return links;
+  return mainScreens.flatMap(({ paths, access, menu }): MenuLink[] => {
+    if (!menu) return [];
+    const shownIf = menu.shownIf ?? (typeof access === 'object' ? access : undefined);
+    if (shownIf && !can(shownIf.resource, shownIf.action)) return [];
+    const link: MenuLink = { to: paths[0], labelKey: menu.labelKey, icon: menu.icon };
+    if (menu.usableIf) link.disabled = !can(menu.usableIf.resource, menu.usableIf.action);
+    return [link];
+  });
 }
 
 /** One line of Admin Tools: a screen, or a submenu holding the screens of a group. */

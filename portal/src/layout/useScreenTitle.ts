@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useTranslate } from 'react-admin';
+import { screens } from '../screens.ts';
 
-/** Screens whose heading is not their name (the dashboard greets the person). */
-const TITLE_KEYS: Readonly<Record<string, string>> = {
-  '/dashboard': 'bh.menu.dashboard',
-};
+/** Screens whose heading is not their name (the dashboard greets the person), from the registry. */
+const TITLE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  screens.flatMap(({ paths, titleKey }) => (titleKey ? paths.map((path) => [path.toLowerCase(), titleKey]) : [])),
+);
 
 /** '<Screen> · Better Health', the browser title of one screen. */
 export function screenTitle(screen: string, app: string): string {

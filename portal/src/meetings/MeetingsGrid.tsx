@@ -4,7 +4,6 @@ import {
   DataTable,
   DateInput,
   DeleteWithConfirmButton,
-  List,
   TextInput,
   useNotify,
   useTranslate,
@@ -14,10 +13,9 @@ import { MeetingStatusChip } from './BookingActions.tsx';
 import { Email } from '../components/Email.tsx';
 import { formatMeetingDate } from './meetingTime.ts';
 import { MEETINGS_QUERY_KEY } from './useMeetings.ts';
-import { AdminPage } from '../components/AdminPage.tsx';
+import { AdminGrid } from '../components/AdminGrid.tsx';
 import { formatAdminTime } from '../components/format.ts';
-import { GridActions } from '../components/GridActions.tsx';
-import { cardRowsSx, GridSearchInput } from '../components/gridLayout.tsx';
+import { GridSearchInput } from '../components/gridLayout.tsx';
 
 /** A meeting as the admin grid lists it (ra-data-simple-rest wants an `id`). */
 type MeetingRecord = Meeting & { id: string };
@@ -100,31 +98,17 @@ const COLUMNS = {
  */
 export default function MeetingsGrid() {
   const translate = useTranslate();
-  const labels = Object.fromEntries(Object.entries(COLUMNS).map(([source, key]) => [source, translate(key)]));
   return (
-    <AdminPage titleKey="bh.admin.grids.meetings.title">
-      <List
-        resource="admin/meetings"
-        title="bh.admin.grids.meetings.title"
-        filters={filters}
-        actions={<GridActions />}
-        sort={{ field: 'startsAt', order: 'DESC' }}
-        perPage={25}
-        empty={false}
-        storeKey="admin.grids.meetings"
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
-          <Col source="startsAt" label={COLUMNS.startsAt} render={(m) => `${formatMeetingDate(m.meetingDate)} · ${m.meetingTime}`} />
-          <Col source="clientId" label={COLUMNS.clientId} render={(m) => <Person name={m.clientName} email={m.clientId} />} />
-          <Col source="doctorId" label={COLUMNS.doctorId} render={(m) => <Person name={m.doctorName} email={m.doctorId} />} />
-          <Col source="userJoinedAt" label={COLUMNS.userJoinedAt} disableSort render={(m) => <JoinedAt instant={m.userJoinedAt} />} />
-          <Col source="docJoinedAt" label={COLUMNS.docJoinedAt} disableSort render={(m) => <JoinedAt instant={m.docJoinedAt} />} />
-          <Col source="reportLink" label={COLUMNS.reportLink} disableSort render={(m) => <Report meeting={m} />} />
-          <Col source="status" label={COLUMNS.status} disableSort render={(m) => (m.status === 'scheduled' ? translate('bh.booking.statusScheduled') : <MeetingStatusChip meeting={m} />)} />
-          <Col source="createdAt" label={COLUMNS.createdAt} render={(m) => formatAdminTime(m.createdAt)} />
-          <Col label="" disableSort render={(m) => <DeleteMeeting meeting={m} />} />
-        </DataTable>
-      </List>
-    </AdminPage>
+    <AdminGrid name="meetings" filters={filters} sortField="startsAt" cardLabels={COLUMNS}>
+      <Col source="startsAt" label={COLUMNS.startsAt} render={(m) => `${formatMeetingDate(m.meetingDate)} · ${m.meetingTime}`} />
+      <Col source="clientId" label={COLUMNS.clientId} render={(m) => <Person name={m.clientName} email={m.clientId} />} />
+      <Col source="doctorId" label={COLUMNS.doctorId} render={(m) => <Person name={m.doctorName} email={m.doctorId} />} />
+      <Col source="userJoinedAt" label={COLUMNS.userJoinedAt} disableSort render={(m) => <JoinedAt instant={m.userJoinedAt} />} />
+      <Col source="docJoinedAt" label={COLUMNS.docJoinedAt} disableSort render={(m) => <JoinedAt instant={m.docJoinedAt} />} />
+      <Col source="reportLink" label={COLUMNS.reportLink} disableSort render={(m) => <Report meeting={m} />} />
+      <Col source="status" label={COLUMNS.status} disableSort render={(m) => (m.status === 'scheduled' ? translate('bh.booking.statusScheduled') : <MeetingStatusChip meeting={m} />)} />
+      <Col source="createdAt" label={COLUMNS.createdAt} render={(m) => formatAdminTime(m.createdAt)} />
+      <Col label="" disableSort render={(m) => <DeleteMeeting meeting={m} />} />
+    </AdminGrid>
   );
 }

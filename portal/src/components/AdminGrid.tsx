@@ -1,0 +1,51 @@
+import type { ReactElement, ReactNode } from 'react';
+import { DataTable, List, useTranslate } from 'react-admin';
+import { AdminPage } from './AdminPage.tsx';
+import { GridActions } from './GridActions.tsx';
+import { cardRowsSx } from './gridLayout.tsx';
+
+/**
+ * The shell of every admin grid: the admin page frame, react-admin's List over `admin/<name>`
+ * (25 a page, the filters and the grid actions, its own stored state), and a DataTable whose rows
+ * are cards on small screens. A grid states only its columns, filters and sort. Its heading is the
+ * grid's title text (under the grids' texts, by name); the card labels are i18n keys.
+ */
+export function AdminGrid({
+  name,
+  filters,
+  sortField,
+  cardLabels,
+  children,
+}: {
+  /** The grid's resource under `admin/`, and its texts' and stored state's name. */
+  name: string;
+  filters: ReactElement[];
+  /** Sorted on this field, newest first. */
+  sortField: string;
+  /** i18n keys of the column names the cards show, by column source. */
+  cardLabels: Readonly<Record<string, string>>;
+  /** The DataTable's columns. */
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  const titleKey = `bh.admin.grids.${name}.title`;
+  const labels = Object.fromEntries(Object.entries(cardLabels).map(([source, key]) => [source, translate(key)]));
+  return (
+    <AdminPage titleKey={titleKey}>
+      <List
+        resource={`admin/${name}`}
+        title={titleKey}
+        filters={filters}
+        actions={<GridActions />}
+        sort={{ field: sortField, order: 'DESC' }}
+        perPage={25}
+        empty={false}
+        storeKey={`admin.grids.${name}`}
+      >
+        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
+          {children}
+        </DataTable>
+      </List>
+    </AdminPage>
+  );
+}
