@@ -141,8 +141,9 @@ describe('pnpm db:import, all or nothing', () => {
     source = folder('source');
     const server = await startProductServer({ entry: 'api/src/server.ts', dataDir: source });
     try {
-      const { port } = JSON.parse(readFileSync(join(source, 'embedded.json'), 'utf8')) as { port: number };
-      const client = new MongoClient(`mongodb://127.0.0.1:${port}/`);
+      // The running server's database, at the address its lock file records (a socket or a port).
+      const { uri } = JSON.parse(readFileSync(join(source, 'embedded.json'), 'utf8')) as { uri: string };
+      const client = new MongoClient(uri);
       try {
         const at = Date.parse('2026-06-01T00:00:00.000Z');
         for (let i = 0; i < ENTRIES; i += 2_000) {
