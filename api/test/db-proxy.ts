@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP proxy in front of the test database, for a real blip on the wire: the MongoDB driver of a
+ * A TCP proxy in front of the test database (reached on its Unix socket or its port), for a real blip on the wire: the MongoDB driver of a
  * client made with `uri` talks to the database through it, and the test cuts it.
  *
  * - `cutNextWriteTo(collection)`: the next request from the client that names the collection (its
@@ -11,7 +11,8 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  */
 export class DbProxy {
   readonly #server: Server;
-  readonly #target: { host: string; port: number };
+  /** The database: a Unix socket's path (the embedded server) or a host and port. */
+  readonly #target: { path: string } | { host: string; port: number };
   readonly #sockets = new Set<Socket>();
   #down = false;
   #cut: { needle: Buffer; downMs: number; done: () => void } | null = null;
@@ -20,8 +21,13 @@ export class DbProxy {
   cuts = 0;
 
   constructor(targetUri: string) {
-    const url = new URL(targetUri.replace(/^mongodb:/, 'http:'));
-    this.#target = { host: url.hostname, port: Number(url.port || 27017) };
+    const authority = targetUri.replace(/^mongodb:\/\//, '').split(/[/?]/)[0]!;
+    if (authority.startsWith('%2F')) {
+      this.#target = { path: decodeURIComponent(authority) };
+    } else {
+      const url = new URL(targetUri.replace(/^mongodb:/, 'http:'));
+      this.#target = { host: url.hostname, port: Number(url.port || 27017) };
+    }
     this.#server = createServer((client) => this.#accept(client));
   }
 
@@ -30,7 +36,7 @@ export class DbProxy {
       client.destroy();
       return;
     }
-    const upstream = connect(this.#target.port, this.#target.host);
+    const upstream = connect(this.#target);
     this.#sockets.add(client);
     this.#sockets.add(upstream);
     const close = () => {
