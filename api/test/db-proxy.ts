@@ -9,6 +9,14 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  *   restarts under a write. Then, for `downMs`, new connections are closed at once.
  * - `down()` / `up()`: every connection closed and refused until `up()`.
  */
+/** Where a `mongodb://` URI's one server is, for `net.connect`: a Unix socket's path (written percent-encoded) or a host and port. */
+export function connectTargetOf(uri: string): { path: string } | { host: string; port: number } {
+  const authority = uri.replace(/^mongodb:\/\//, '').split(/[/?]/)[0]!;
+  if (authority.startsWith('%2F')) return { path: decodeURIComponent(authority) };
+  const url = new URL(uri.replace(/^mongodb:/, 'http:'));
+  return { host: url.hostname, port: Number(url.port || 27017) };
+}
+
 export class DbProxy {
   readonly #server: Server;
   /** The database: a Unix socket's path (the embedded server) or a host and port. */
@@ -21,13 +29,7 @@ export class DbProxy {
   cuts = 0;
 
   constructor(targetUri: string) {
-    const authority = targetUri.replace(/^mongodb:\/\//, '').split(/[/?]/)[0]!;
-    if (authority.startsWith('%2F')) {
-      this.#target = { path: decodeURIComponent(authority) };
-    } else {
-      const url = new URL(targetUri.replace(/^mongodb:/, 'http:'));
-      this.#target = { host: url.hostname, port: Number(url.port || 27017) };
-    }
+    this.#target = connectTargetOf(targetUri);
     this.#server = createServer((client) => this.#accept(client));
   }
 

@@ -2,6 +2,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { MongoBulkWriteError, MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerError } from 'mongodb';
 import { describe, expect, inject, it } from 'vitest';
 import { isDatabaseUnavailable, isStorageFull } from './errors.ts';
+import { connectTargetOf } from '../../test/db-proxy.ts';
 
 const serverError = (code: number, errmsg: string) => new MongoServerError({ ok: 0, code, errmsg });
 const socketError = (message: string, fields: { code: string; syscall?: string }) => Object.assign(new Error(message), fields);
@@ -10,10 +11,10 @@ const socketError = (message: string, fields: { code: string; syscall?: string }
  * A proxy to the test database that resets the connection carrying a large write once it has
  * taken the first part of it, so the driver is left waiting for its write to drain.
  */
-async function resettingProxy(target: URL) {
+async function resettingProxy(target: string) {
   const sockets: Socket[] = [];
   const proxy = createServer((client) => {
-    const upstream = connect(Number(target.port), target.hostname);
+    const upstream = connect(connectTargetOf(target));
     sockets.push(client, upstream);
     client.on('error', () => {});
     upstream.on('error', () => {});
@@ -50,7 +51,7 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('counts the socket error the driver throws as it is when the server drops a connection with a write waiting to drain', async () => {
-    const proxy = await resettingProxy(new URL(inject('mongoUri')));
+    const proxy = await resettingProxy(inject('mongoUri'));
     const client = new MongoClient(proxy.uri, { retryWrites: false, serverSelectionTimeoutMS: 2_000 });
     try {
       await client.db('dropped_socket').command({ ping: 1 });
