@@ -103,6 +103,15 @@ const SETTLED = '!document.querySelector("#main-content .MuiCircularProgress-roo
 /** No finite animation or transition is still running (endless ones are spinners, checked above). */
 const ANIMATIONS_DONE =
   'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming?.().endTime === Infinity)';
+/**
+ * No dialog or drawer left over from the screen before: MUI hides the app (`#root`, aria-hidden)
+ * while one is open and gives it back only once the one closing has left the page, a moment after
+ * its transition ends (a drawer then sits outside the window). Measured in that moment, the new
+ * screen reads as hidden behind a dialog it never opened (axe's aria-hidden-focus on #root). The
+ * app may be hidden only while a dialog is on screen, as one a screen opens itself.
+ */
+const NO_DIALOG_LEFT =
+  '!document.querySelector("#root[aria-hidden=true]") || [...document.querySelectorAll("[role=dialog]")].some((d) => { const r = d.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.right > 0 && r.left < innerWidth && r.bottom > 0 && r.top < innerHeight; })';
 /** Focus is on the new screen's heading, or inside the dialog the screen opened (which keeps it). */
 const HEADING_FOCUSED = 'document.activeElement?.matches?.("#main-content h1") === true || !!document.activeElement?.closest?.("[role=dialog]")';
 
@@ -141,5 +150,6 @@ export async function openScreen(page: Page, baseUrl: string, screen: PortalScre
   await waitUntil(page, SETTLED, `${screen.path} keeps showing a spinner`);
   // Drawers and dialogs slide in: measure once they have come to rest.
   await waitUntil(page, ANIMATIONS_DONE, `${screen.path} keeps moving`);
+  await waitUntil(page, NO_DIALOG_LEFT, `${screen.path} stays hidden behind a dialog it did not open`);
   if (screen.prepare) await screen.prepare(page);
 }
