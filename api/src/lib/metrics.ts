@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { api, API_BASE } from '@bh/shared/contract';
 
 /**
  * Prometheus metrics for one API process (prom-client), served at /metrics. Labels are bounded:
@@ -26,7 +27,7 @@ interface Series {
   seconds: { observe(value: number): void };
 }
 
-export const LOGIN_ROUTE = '/api/v1/user/login';
+export const LOGIN_ROUTE = `${API_BASE}${api.user.login.path}`;
 
 /** A login's outcome from its answer: the login route's statuses say it all. */
 export function loginOutcome(status: number): string {
