@@ -7,7 +7,7 @@ import { errorResponseSchema } from '../src/schemas/common.ts';
 import type { Role, VerificationStatus } from '../src/schemas/index.ts';
 import { ACCESS, PRINCIPALS, type Principal } from '../src/contract/access.ts';
 import { successSchema } from '../src/contract/client.ts';
-import type { OperationConfig } from '../src/contract/define.ts';
+import { declares, type OperationConfig } from '../src/contract/define.ts';
 import { api } from '../src/contract/index.ts';
 
 /**
@@ -493,6 +493,8 @@ export function judge(contractCase: ContractCase, status: number, json: unknown)
   const problems: string[] = [];
   const { expect } = contractCase;
   if (status !== expect.status) problems.push(`status ${status}, expected ${expect.status}`);
+  // Whatever a case expects, the answer's status must be one its operation declares.
+  if (!declares(contractCase.op, status)) problems.push(`status ${status} is not one ${contractCase.op.operationId} declares`);
   if (status >= 200 && status < 300) {
     const schema = successSchema(contractCase.op);
     if (schema && !schema.safeParse(json).success) problems.push('the answer does not match the operation\'s schema');

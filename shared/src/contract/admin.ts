@@ -9,7 +9,7 @@ import {
   publicUserSchema,
 } from '../schemas/index.ts';
 import { applicationRecordSchema } from '../schemas/registration-extra.ts';
-import { jsonReply, operations } from './define.ts';
+import { jsonReply, operations, refusals, RULES } from './define.ts';
 
 const op = operations('Admin grids');
 
@@ -33,7 +33,7 @@ type Grid = keyof typeof adminListQuery;
 const list = <const G extends Grid, const Id extends string, S extends z.ZodType>(grid: G, operationId: Id, summary: string, record: S, more: { rows?: string; description?: string } = {}) =>
   op(`GET /admin/${grid}`, operationId, {
     access: 'verifiedAdmin', summary, query: adminListQuery[grid], ...(more.description ? { description: more.description } : {}),
-    responses: { 200: page(more.rows ?? grid, record) } });
+    responses: { 200: page(more.rows ?? grid, record), 400: refusals(RULES.grid) } });
 
 /** One row of a grid by its `id`: `GET /admin/<grid>/{id}`. */
 const row = <const G extends Grid, const Id extends string, A extends ReturnType<typeof jsonReply>>(grid: G, operationId: Id, summary: string, answer: A, missing: string) =>

@@ -14,7 +14,7 @@ import {
   verifyCouponRequest,
   verifyCouponResponse,
 } from '../schemas/index.ts';
-import { errorReply, jsonReply, operations } from './define.ts';
+import { errorReply, jsonReply, operations, refusals, RULES } from './define.ts';
 
 const op = operations('Payments');
 
@@ -29,7 +29,7 @@ export const payments = {
     responses: { 200: jsonReply('The link.', paymentLinkResponse), 404: 'Unknown service or plan, or no link set.' } }),
 
   setDefaultLink: op('PUT /payments/default/{service}/{planType}', 'paymentSetDefaultLink', { access: 'verifiedAdmin', summary: 'Set the default payment link of a plan', params: servicePlanParams, body: defaultLinkUpdateRequest,
-    responses: { 200: jsonReply('Saved.', defaultLinkUpdateResponse), 404: UNKNOWN_PLAN } }),
+    responses: { 200: jsonReply('Saved.', defaultLinkUpdateResponse), 400: refusals(RULES.url), 404: UNKNOWN_PLAN } }),
 
   defaultLinks: op('GET /payments/default-links', 'paymentDefaultLinks', { access: 'verifiedAdmin', summary: 'All default payment links',
     responses: { 200: jsonReply('One row per plan with a link.', defaultLinksListResponse) } }),
@@ -38,13 +38,14 @@ export const payments = {
     description: 'An active coupon for the right audience. New users, and a signed-in client, get its link. For anyone else who says they are an existing user the answer is the same for every email, and the link is emailed if the address belongs to a client account (nobody learns who is a client). Rate-limited.',
     responses: {
       200: jsonReply("The coupon's link for this plan, or `data.emailed` when it was sent by email (to a client's address only).", verifyCouponResponse),
+      400: refusals(RULES.coupon),
       404: 'Unknown service, plan or coupon.',
       429: errorReply('Too many checks from this address.', { 'Retry-After': 'Seconds until the next check may start.' }),
     },
   }),
 
   createCoupon: op('POST /payments/coupon', 'paymentCreateCoupon', { access: 'verifiedAdmin', summary: 'Create a coupon', body: couponCreateRequest,
-    responses: { 201: jsonReply('Created.', couponResponse), 409: 'A coupon with this code exists.' } }),
+    responses: { 201: jsonReply('Created.', couponResponse), 400: refusals(RULES.coupon, RULES.url), 409: 'A coupon with this code exists.' } }),
 
   coupons: op('GET /payments/coupons', 'paymentCoupons', { access: 'verifiedAdmin', summary: 'All coupons',
     responses: { 200: jsonReply('The coupons.', couponsResponse) } }),

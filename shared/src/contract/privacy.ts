@@ -17,7 +17,7 @@ import {
   sessionsResponse,
   signOutOthersResponse,
 } from '../schemas/index.ts';
-import { errorReply, fileReply, jsonReply, operations } from './define.ts';
+import { errorReply, fileReply, jsonReply, operations, refusals, RULES } from './define.ts';
 
 const op = operations('Privacy');
 
@@ -36,7 +36,7 @@ export const privacy = {
 
   endSession: op('DELETE /privacy/sessions/{id}', 'privacyEndSession', { access: 'privacyOwn', summary: 'Sign out one of my other devices', params: sessionIdParam,
     description: 'Its next call is 401. The calling device signs out with `POST /user/logout` instead.',
-    responses: { 200: jsonReply('Signed out.', privacyMessageResponse), 404: "No such session of the caller's (someone else's is \"not found\" too)." } }),
+    responses: { 200: jsonReply('Signed out.', privacyMessageResponse), 400: refusals('the calling device\'s own session (it signs out with `POST /user/logout`)'), 404: "No such session of the caller's (someone else's is \"not found\" too)." } }),
 
   signOutOthers: op('POST /privacy/sessions/sign-out-others', 'privacySignOutOthers', { access: 'privacyOwn', summary: 'Sign out all my other devices',
     responses: { 200: jsonReply('How many were signed out.', signOutOthersResponse) } }),
@@ -70,7 +70,7 @@ export const privacy = {
 
   createRequest: op('POST /privacy/requests', 'privacyCreateRequest', { access: 'privacyOwn', summary: 'Ask for a correction or erasure, or raise a grievance', body: privacyRequestCreate,
     description: 'Due in 30 days (correction, erasure) or 90 days (grievance). One open request of each kind at a time.',
-    responses: { 201: jsonReply('Recorded.', privacyRequestResponse), 409: 'An open request of this kind exists.' } }),
+    responses: { 201: jsonReply('Recorded.', privacyRequestResponse), 400: refusals(RULES.text), 409: 'An open request of this kind exists.' } }),
 
   queue: op('GET /privacy/requests/queue', 'privacyQueue', { access: 'verifiedAdmin', summary: "Everyone's privacy requests",
     description: 'Open requests first, soonest due first; then the latest decided. At most 200.',
@@ -78,13 +78,13 @@ export const privacy = {
 
   decide: op('POST /privacy/requests/{id}/decide', 'privacyDecide', { access: 'verifiedAdmin', summary: 'Decide a privacy request, with reasons', params: privacyRequestIdParam, body: privacyDecisionRequest,
     description: 'An accepted erasure is scheduled 48 hours ahead and announced to the person by email at once; it is then carried out by the server.',
-    responses: { 200: jsonReply('Decided.', privacyRequestResponse), 404: 'No such request.', 409: 'Already decided.' } }),
+    responses: { 200: jsonReply('Decided.', privacyRequestResponse), 400: refusals(RULES.text), 404: 'No such request.', 409: 'Already decided.' } }),
 
   nominee: op('GET /privacy/nominee', 'privacyNominee', { access: 'privacyOwn', summary: 'My nominee',
     responses: { 200: jsonReply('The nominee, or null.', nomineeResponse) } }),
 
   setNominee: op('PUT /privacy/nominee', 'privacySetNominee', { access: 'privacyOwn', summary: 'Name my nominee (DPDP s. 14)', body: nomineeRequest,
-    responses: { 200: jsonReply('Saved.', nomineeResponse) } }),
+    responses: { 200: jsonReply('Saved.', nomineeResponse), 400: refusals(RULES.email, RULES.text) } }),
 
   removeNominee: op('DELETE /privacy/nominee', 'privacyRemoveNominee', { access: 'privacyOwn', summary: 'Remove my nominee',
     responses: { 200: jsonReply('Removed.', nomineeResponse), 404: 'No nominee is named.' } }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_KIND_MIME, FILE_KINDS, MAX_FILE_NAME_LENGTH, UPLOAD_FIELDS, uploadResponse } from '../schemas/index.ts';
-import { fileReply, jsonReply, operations } from './define.ts';
+import { fileReply, jsonReply, operations, refusals } from './define.ts';
 
 const op = operations('Uploads');
 
@@ -35,6 +35,7 @@ export const uploads = {
     description: "multipart/form-data with a `field` part and a `file` part. The kind is decided by the first bytes (PDF, JPEG, PNG: a renamed HTML or SVG page is refused), the size is checked while streaming, and the file is stored privately. The answer keeps the spec's `secure_url`, to put in the application.",
     responses: {
       201: jsonReply('Stored.', uploadResponse),
+      400: refusals('an empty file, an unreadable image or one with too many pixels, a file name over the limit, or a multipart body that is malformed or has other parts than `field` then `file`'),
       413: 'File size must be less than 10MB.',
       415: 'The bytes are not a kind this field allows (or the body is not multipart).',
       429: 'Daily upload allowance used up.',

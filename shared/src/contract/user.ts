@@ -6,7 +6,7 @@ import {
   profileUpdateRequestSchema,
   registerRequestSchema,
 } from '../schemas/index.ts';
-import { errorReply, jsonReply, operations } from './define.ts';
+import { errorReply, jsonReply, operations, refusals, RULES } from './define.ts';
 
 const op = operations('User');
 
@@ -19,6 +19,7 @@ export const user = {
     description: 'Starts a session: sets the `bh_session` cookie (HttpOnly, SameSite=Lax). "Remember me" makes it last longer. Errors never say whether the email exists.',
     responses: {
       200: jsonReply('Signed in.', loginResponseSchema, SESSION_COOKIE),
+      400: refusals(RULES.email),
       401: 'Wrong email or password.',
       429: errorReply('Too many failed attempts for this account from this address, from this address, or for this account from new addresses; `Retry-After` says when to try again.', RETRY_ATTEMPT),
       503: errorReply('Too many sign-ins being checked at once; `Retry-After` says when to try again.', RETRY_WAIT),
@@ -36,6 +37,7 @@ export const user = {
     description: "A new password needs the current one, ends the account's other sessions and every reset or invitation link still outstanding, and emails a \"your password was changed\" notice. Wrong current passwords are limited per account (10 in 15 minutes).",
     responses: {
       200: jsonReply('Updated.', loginResponseSchema),
+      400: refusals(RULES.password, RULES.text, 'a wrong current password (limited per account: 429)', 'a body left out altogether (send `{}` to change nothing)'),
       429: errorReply('Too many wrong current passwords; `Retry-After` says when to try again.', RETRY_ATTEMPT),
       503: errorReply('Too many passwords being checked at once; `Retry-After` says when to try again.', RETRY_WAIT),
     },
@@ -43,5 +45,5 @@ export const user = {
 
   register: op('POST /user/register', 'userRegister', { access: 'verifiedAdmin', summary: 'Create an account', body: registerRequestSchema,
     description: 'Accounts are created by verified admins only; there is no anonymous sign-up (DESIGN §3).',
-    responses: { 201: jsonReply('Created.', loginResponseSchema), 409: 'An account with this email already exists.' } }),
+    responses: { 201: jsonReply('Created.', loginResponseSchema), 400: refusals(RULES.email, RULES.password, RULES.text), 409: 'An account with this email already exists.' } }),
 };
