@@ -8,9 +8,10 @@ import { routePath } from 'hono/route';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@bh/shared';
-import { API_BASE } from '@bh/shared/contract';
+import { api as contract, API_BASE, type OperationConfig } from '@bh/shared/contract';
 import type { AppDeps } from './lib/deps.ts';
 import { AppError, isDatabaseUnavailable, isStorageFull } from './lib/errors.ts';
+import { methodNotAllowed } from './lib/contract.ts';
 import type { AppEnv } from './lib/types.ts';
 import { csrfMiddleware } from './middleware/csrf.ts';
 import { sessionMiddleware } from './middleware/session.ts';
@@ -58,6 +59,7 @@ export function createApi(deps: AppDeps) {
 
   api
     .route('/', healthRoutes(deps))
+    .use('*', methodNotAllowed(API_BASE, Object.values(contract).flatMap((area) => Object.values(area) as OperationConfig[])))
     .use('*', clientIp(deps.config.trustProxy))
     .use(
       '*',
