@@ -1,10 +1,21 @@
 /**
- * `node scripts/schemathesis.ts` (called by .ci/run after the tests): schemathesis, from PyPI,
- * generates requests from the served OpenAPI document and sends them to a real server on a
- * fresh embedded database, first anonymously and then as the seeded verified admin. Any 5xx
- * (or a request the server fails to answer) fails the run. Bounded: a few examples per
- * operation and a time budget per pass; scripts/schemathesis_hooks.py leaves out queries longer
- * than Node accepts in a request line.
+ * `node scripts/schemathesis.ts` (called by .ci/run): schemathesis, from PyPI, generates requests
+ * from the served OpenAPI document and sends them to a real server on a fresh embedded database,
+ * first anonymously and then as the seeded verified admin, with every one of its checks
+ * (`--checks all`): no 5xx, only declared statuses, answers and headers that match the document,
+ * schema-valid input accepted and invalid input refused, 405 with `Allow` for an undeclared
+ * method, auth not ignored. Any failure fails the run. Bounded: a few examples per operation and a
+ * time budget per pass; scripts/schemathesis_hooks.py leaves out queries longer than Node accepts
+ * in a request line.
+ *
+ * What the checks are told, each from the contract rather than written here (docs/api-checks.md):
+ * - A schema-valid request may be answered with any error its operation declares itself
+ *   (`ownErrorStatuses`), besides schemathesis' defaults (401, 403, 404, 409, 429): a 400 only
+ *   where the operation declares rules beyond its schema (`400: refusals(...)`: emails in a
+ *   stricter form than RFC 5322, common passwords, dates that must be in the future ...), an
+ *   upload's 413 and 415 (its bytes decide), the legacy GET delete's 405 (all it answers).
+ * - The verified admin's session is the document's `sessionCookie` scheme, so the checks that
+ *   leave the cookie out (`ignored_auth`, `negative_data_rejection`) really send none.
  *
  * schemathesis is installed once, pinned, into a virtual environment in the user cache (needs
  * python3 with venv). The limits stay as they are: the passes send one request at a time from
@@ -12,12 +23,13 @@
  * reached, and the password queue never fills.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../api/src/db/embedded.ts';
 import { freePort } from '../api/src/lib/ports.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/src/seed/demo.ts';
+import { api, ownErrorStatuses, type OperationConfig } from '../shared/src/contract/index.ts';
 
 const VERSION = '4.32.5';
 const EXAMPLES = process.env.SCHEMATHESIS_EXAMPLES ?? '10';
@@ -47,6 +59,28 @@ function schemathesisBinary(): string {
   return bin;
 }
 
+/** schemathesis' own default for `positive_data_acceptance` (4.x), which the contract widens. */
+const POSITIVE_DEFAULT = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
+
+const toml = (value: string) => JSON.stringify(value);
+const tomlList = (values: readonly string[]) => `[${values.map(toml).join(', ')}]`;
+
+/**
+ * schemathesis.toml for a pass: per operation, what a schema-valid request may be answered with
+ * (see the top of this file), and the session, when there is one, as the document's cookie scheme.
+ */
+function schemathesisConfig(session: string | null): string {
+  const lines: string[] = [];
+  if (session !== null) lines.push('[auth.openapi.sessionCookie]', `api_key = ${toml(session)}`, '');
+  const operations = Object.values(api).flatMap((area) => Object.values(area) as OperationConfig[]);
+  for (const op of operations) {
+    const expected = new Set([...POSITIVE_DEFAULT, ...ownErrorStatuses(op).map(String)]);
+    if (expected.size === POSITIVE_DEFAULT.length) continue;
+    lines.push('[[operations]]', `include-operation-id = ${toml(op.operationId)}`, '[operations.checks.positive_data_acceptance]', `expected-statuses = ${tomlList([...expected])}`, '');
+  }
+  return lines.join('\n');
+}
+
 async function waitForHealth(base: string, child: ReturnType<typeof spawn>): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
@@ -62,18 +96,22 @@ async function waitForHealth(base: string, child: ReturnType<typeof spawn>): Pro
 }
 
 /** One pass; returns whether it found no failure. Its summary line is printed by schemathesis. */
-function pass(bin: string, base: string, workDir: string, label: string, extra: string[]): boolean {
-  say(`${label}: ${EXAMPLES} examples per operation, at most ${SECONDS_PER_PASS} s`);
+function pass(bin: string, base: string, workDir: string, label: string, session: string | null, extra: string[]): boolean {
+  say(`${label}: ${EXAMPLES} examples per operation, at most ${SECONDS_PER_PASS} s, every check`);
+  const config = join(workDir, `${label.replaceAll(/\W+/g, '-')}.toml`);
+  writeFileSync(config, schemathesisConfig(session));
   const res = spawnSync(
     bin,
     [
       '--no-color',
+      '--config-file',
+      config,
       'run',
       `${base}/api/v1/openapi.json`,
       '--url',
       `${base}/api/v1`,
       '--checks',
-      'not_a_server_error',
+      'all',
       '--phases',
       'examples,coverage,fuzzing',
       '--max-examples',
@@ -104,7 +142,7 @@ function pass(bin: string, base: string, workDir: string, label: string, extra: 
     },
   );
   const ok = res.status === 0;
-  say(`${label}: ${ok ? 'no server errors' : `failed (exit ${res.status})`}`);
+  say(`${label}: ${ok ? 'no failures' : `failed (exit ${res.status})`}`);
   return ok;
 }
 
@@ -121,7 +159,7 @@ async function main(): Promise<number> {
   });
   try {
     await waitForHealth(base, server);
-    const anonymous = pass(bin, base, workDir, 'anonymous', []);
+    const anonymous = pass(bin, base, workDir, 'anonymous', null, []);
 
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin' && a.isVerified === 'verified');
     if (!admin) throw new Error('no verified demo admin to sign in as');
@@ -130,10 +168,10 @@ async function main(): Promise<number> {
       headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify({ email: admin.email, password: DEMO_PASSWORD }),
     });
-    const cookie = login.headers.get('set-cookie')?.split(';')[0];
-    if (login.status !== 200 || !cookie) throw new Error(`signing in as the demo admin failed (${login.status})`);
+    const session = /^bh_session=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    if (login.status !== 200 || !session) throw new Error(`signing in as the demo admin failed (${login.status})`);
     // Logging out would turn the rest of the pass anonymous.
-    const asAdmin = pass(bin, base, workDir, 'verified admin', ['--header', `Cookie: ${cookie}`, '--exclude-path-regex', 'logout']);
+    const asAdmin = pass(bin, base, workDir, 'verified admin', session, ['--exclude-path-regex', 'logout']);
     return anonymous && asAdmin ? 0 : 1;
   } finally {
     await new Promise<void>((resolve) => {
