@@ -132,6 +132,7 @@ export function methodNotAllowed(base: string, operations: readonly Pick<Operati
   type Entry = { pattern: RegExp; literal: number; methods: Set<string> };
   const literalPaths = new Map<string, Set<string>>();
   const templates = new Map<string, Entry>();
+  const segments = (path: string) => path.split('/').length;
   for (const op of operations) {
     const method = op.method.toUpperCase();
     if (!op.path.includes('{')) {
@@ -147,6 +148,9 @@ export function methodNotAllowed(base: string, operations: readonly Pick<Operati
     }
     entry.methods.add(method);
   }
+  // Templates by their number of segments: a URL is only tried against those of its length.
+  const byLength = new Map<number, Entry[]>();
+  for (const [path, entry] of templates) byLength.set(segments(base + path), [...(byLength.get(segments(base + path)) ?? []), entry]);
   const refuse = (c: Context, allowed: Set<string>) => {
     const allow = new Set(allowed);
     if (allow.has('GET')) allow.add('HEAD');
@@ -158,7 +162,7 @@ export function methodNotAllowed(base: string, operations: readonly Pick<Operati
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     const literal = literalPaths.get(path);
     if (literal) return literal.has(method) ? next() : refuse(c, literal);
-    const matches = [...templates.values()].filter(({ pattern }) => pattern.test(path));
+    const matches = (byLength.get(segments(path)) ?? []).filter(({ pattern }) => pattern.test(path));
     if (matches.length === 0) return next();
     const most = Math.max(...matches.map((entry) => entry.literal));
     const best = matches.filter((entry) => entry.literal === most);
