@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { pino } from 'pino';
+import SonicBoom from 'sonic-boom';
 
 /**
  * One JSON line per event, through pino. Never given bodies, cookies, emails or tokens: callers pass
@@ -14,11 +16,53 @@ export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
   /** Whether a line at this level would be written (to skip building it). */
   enabled(level: Exclude<LogLevel, 'silent'>): boolean;
+  /** Resolves once every line logged so far has been handed to the operating system. */
+  flush(): Promise<void>;
 }
+
+/** How long a flush waits for a write the output has not taken yet before writing the rest itself. */
+const FLUSH_WAIT_MS = 5_000;
+
+/**
+ * Standard output written off the request's path: a line joins a buffer and is written when the
+ * write before it is done (a file descriptor write on libuv's thread pool), so a request never
+ * waits on the terminal, the pipe or the disk behind it. What is still buffered is written
+ * synchronously when the process exits, however it exits (`process.exit`, the end of the event
+ * loop, an uncaught error), and `flush` waits for it at a clean shutdown (server.ts).
+ */
+function asyncStdout() {
+  const out = new SonicBoom({ fd: 1, sync: false });
+  let pending = false;
+  out.on('drain', () => (pending = false));
+  const flushNow = () => {
+    try {
+      out.flushSync();
+    } catch {
+      // Standard output is gone (its reader ended): nothing left to write to.
+    }
+  };
+  process.on('exit', flushNow);
+  return {
+    write(line: string) {
+      pending = true;
+      out.write(line);
+    },
+    async flush() {
+      if (pending) {
+        const waited = AbortSignal.timeout(FLUSH_WAIT_MS);
+        await once(out, 'drain', { signal: waited }).catch(() => {});
+      }
+      flushNow();
+    },
+  };
+}
+
+/** One per process: every logger writing to standard output shares its buffer and its exit hook. */
+let stdout: ReturnType<typeof asyncStdout> | null = null;
 
 /** Writes to stdout, or hands each line (without its newline) to `write` (tests). */
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
-  const destination = write ? { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) } : pino.destination({ dest: 1, sync: true });
+  const destination = write ? { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk), flush: async () => {} } : (stdout ??= asyncStdout());
   const log = pino(
     {
       level,
@@ -33,5 +77,6 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
     info: (msg, fields) => log.info(fields ?? {}, msg),
     debug: (msg, fields) => log.debug(fields ?? {}, msg),
     enabled: (lvl) => log.isLevelEnabled(lvl),
+    flush: () => destination.flush(),
   };
 }
