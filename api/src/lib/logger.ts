@@ -1,6 +1,9 @@
 import { once } from 'node:events';
 import { pino } from 'pino';
-import SonicBoom from 'sonic-boom';
+import sonicBoom from 'sonic-boom';
+
+// A CommonJS module: its class is what it exports, typed as the module's `SonicBoom`.
+const { SonicBoom } = sonicBoom;
 
 /**
  * One JSON line per event, through pino. Never given bodies, cookies, emails or tokens: callers pass
