@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, isDatabaseUnavailable, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { accountSpacingMs, limitAddress, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS, RefusalPacer } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
@@ -42,14 +42,16 @@ export function userRoutes(deps: AppDeps) {
         // signed in from this address, and the account by its unique email index. A refused attempt
         // costs no hashing, and its answer says nothing about the account.
         const [reserved, familiar, found] = await Promise.allSettled([limiter.reserve(byAddress), limiter.rememberedAt(familiarKey), accountByEmail(deps, email)]);
-        if (reserved.status === 'rejected') throw reserved.reason;
+        if (reserved.status === 'rejected' || familiar.status === 'rejected' || found.status === 'rejected') {
+          // Not checked (database down): it does not count against anyone. Commands sent together
+          // fail together; the error that says the database is unavailable is the one answered
+          // (503), not a bulk write's wrapping of it.
+          if (reserved.status === 'fulfilled' && reserved.value.ok) await reserved.value.release().catch(() => {});
+          const reasons = [reserved, familiar, found].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+          throw reasons.find(isDatabaseUnavailable) ?? reasons[0];
+        }
         const reservation = reserved.value;
         if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
-        if (familiar.status === 'rejected' || found.status === 'rejected') {
-          // Not checked (database down): it does not count against anyone.
-          await reservation.release().catch(() => {});
-          throw familiar.status === 'rejected' ? familiar.reason : (found as PromiseRejectedResult).reason;
-        }
         const familiarSince = familiar.value;
         // From an address it has not signed in from, the attempt also takes a slot of the
         // account-wide limit, after the address's own (a refusal gives those back too).
