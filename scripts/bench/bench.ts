@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { ARGON2_PARAMS, hashPassword } from '@bh/api/lib/password';
@@ -125,6 +125,21 @@ async function alone(url: string, cookie: string): Promise<number> {
 
 type Load = (seconds: number) => Promise<LoadResult>;
 
+/** Linux's clock ticks per second, in which /proc counts a process's CPU time (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * A load run that also reads the CPU time the server's process used for it, per answered request:
+ * on a machine shared with other work its rate moves with everyone else's load, its CPU per request
+ * much less.
+ */
+const withCpu = (pid: number, run: Load): Load => async (seconds) => {
+  const before = cpuTicks(pid);
+  const result = await run(seconds);
+  const ticks = cpuTicks(pid) - before;
+  return result.total > 0 ? { ...result, cpuUs: (ticks / TICKS_PER_SECOND / result.total) * 1e6 } : result;
+};
+
 /** A short warm-up, then ROUNDS rounds of every target in turn; medians per target. */
 async function interleaved(label: string, targets: { name: string; run: Load }[]): Promise<Record<string, LoadResult>> {
   progress(`${label}: warm-up, then ${ROUNDS} rounds of ${SECONDS} s each for ${targets.map((t) => t.name).join(', ')}`);
@@ -134,7 +149,7 @@ async function interleaved(label: string, targets: { name: string; run: Load }[]
     for (const t of targets) {
       const result = await t.run(SECONDS);
       runs[t.name]!.push(result);
-      progress(`  ${t.name} round ${r + 1}: ${fmt(result.rps, 0)} req/s, p99 ${result.p99} ms${withErrors(result)}`);
+      progress(`  ${t.name} round ${r + 1}: ${fmt(result.rps, 0)} req/s, p99 ${result.p99} ms${result.cpuUs === undefined ? '' : `, ${fmt(result.cpuUs)} µs of CPU a request`}${withErrors(result)}`);
     }
   }
   return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianResult(v)]));
@@ -224,10 +239,10 @@ async function benchApi(): Promise<void> {
     // floors").
     // And a peer: Fastify with its standard request logging, answering the same JSON with the same headers.
     const small = await interleaved('API overhead', [
-      { name: 'bare node:http', run: load(`http://127.0.0.1:${barePort}/`) },
-      { name: 'one Hono route', run: load(`http://127.0.0.1:${floorPort}${HEALTH_PATH}`) },
-      { name: 'Fastify peer', run: load(`http://127.0.0.1:${peerPort}${HEALTH_PATH}`) },
-      { name: HEALTH_PATH, run: load(`${base}${HEALTH_PATH}`) },
+      { name: 'bare node:http', run: withCpu(bare.child.pid!, load(`http://127.0.0.1:${barePort}/`)) },
+      { name: 'one Hono route', run: withCpu(floor.child.pid!, load(`http://127.0.0.1:${floorPort}${HEALTH_PATH}`)) },
+      { name: 'Fastify peer', run: withCpu(peer.child.pid!, load(`http://127.0.0.1:${peerPort}${HEALTH_PATH}`)) },
+      { name: HEALTH_PATH, run: withCpu(api.child.pid!, load(`${base}${HEALTH_PATH}`)) },
     ]);
     await Promise.all([floor.stop(), peer.stop()]);
     const health = small[HEALTH_PATH]!;
@@ -244,6 +259,14 @@ async function benchApi(): Promise<void> {
     row('API', 'peer: Fastify with its request log, the same JSON and headers, c=50 (req/s, p50/p99 ms)', `${fmt(peerR.rps, 0)}, ${peerR.p50}/${peerR.p99}${withErrors(peerR)}`);
     row('API', `${HEALTH_PATH} ÷ bare node:http (req/s)`, fmt(healthRatio, 2));
     row('API', 'floor: that route ÷ bare node:http (req/s)', fmt(floorRatio, 2));
+    // The same comparisons by the servers' own CPU per request (the health call's reads as the one-route
+    // floor's ÷ its own, so that more than 1 is better as with rates): a machine shared with other
+    // work moves rates between rounds far more than it moves the CPU a request takes.
+    const cpuUs = (r: LoadResult) => (r.cpuUs === undefined ? 'n/a' : fmt(r.cpuUs));
+    row('API', 'server CPU per request, µs: bare node:http, one Hono route, Fastify peer, /api/v1/health', [bareR, floorR, peerR, health].map(cpuUs).join(', '));
+    if (health.cpuUs && floorR.cpuUs && peerR.cpuUs) row('API', 'by CPU per request: the one-route floor ÷ /api/v1/health, the Fastify peer ÷ /api/v1/health', `${fmt(floorR.cpuUs / health.cpuUs, 2)}, ${fmt(peerR.cpuUs / health.cpuUs, 2)}`);
+    const load1 = loadavg()[0]!;
+    if (load1 > availableParallelism()) row('API', 'the rates above were measured on a busy machine', `load average ${fmt(load1, 2)} on ${availableParallelism()} cores: rounds of one server vary with the others' work (see their CPU per request)`);
     row('API', TARGETS.healthFloor.measure, fmt(healthToFloor, 2), TARGETS.healthFloor.target, clean(health) && clean(floorR) && healthToFloor >= 0.85, 'healthFloor');
     row('API', TARGETS.healthPeer.measure, fmt(healthToPeer, 2), TARGETS.healthPeer.target, clean(health) && clean(peerR) && healthToPeer >= 1.0, 'healthPeer');
 
