@@ -105,6 +105,8 @@ export function createApi(deps: AppDeps) {
  * answered (`/api/v1/uploads/:id`), so neither the log nor the metrics see ids or tokens in paths.
  */
 function requestLog(deps: Pick<AppDeps, 'log' | 'metrics'>) {
+  // The level is set once for the process: a silent log costs a request nothing, not even its id.
+  const logged = deps.log.enabled('info');
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     try {
@@ -114,9 +116,7 @@ function requestLog(deps: Pick<AppDeps, 'log' | 'metrics'>) {
       const route = routePath(c);
       const status = c.res.status;
       deps.metrics.observe(c.req.method, route, status, ms / 1000);
-      if (deps.log.enabled('info')) {
-        deps.log.info('request', { method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: loggedRequestId(c) });
-      }
+      if (logged) deps.log.request(c.req.method, route, status, Math.round(ms * 10) / 10, loggedRequestId(c));
     }
   });
 }

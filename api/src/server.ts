@@ -184,6 +184,8 @@ export async function startServer(
       await watch.close();
       await database.close();
       unguard();
+      // The request log is written off the requests' path: its last lines are written before the process may exit.
+      await log.flush();
     })());
 
   return { url, port, deps, database, ...(mailbox ? { mailbox } : {}), close };

@@ -19,24 +19,30 @@ describe("the bench's floors", () => {
   let product: ProductServer;
   let route: Proc;
   let check: Proc;
+  let peer: Proc;
   const password = 'Floor-check-2025';
 
   beforeAll(async () => {
-    [product, route, check] = await Promise.all([
+    [product, route, check, peer] = await Promise.all([
       startProductServer({ entry: 'api/src/server.ts', env: { LOG_LEVEL: 'error' } }),
       freePort().then((port) => startProcess('scripts/bench/hono-floor-server.ts', port, {}, HEALTH_PATH)),
       freePort().then((port) => startProcess('scripts/bench/hash-login-server.ts', port, { BENCH_PASSWORD: password }, '/')),
+      freePort().then((port) => startProcess('scripts/bench/fastify-peer-server.ts', port, {}, HEALTH_PATH)),
     ]);
   });
 
   afterAll(async () => {
-    await Promise.all([product?.stop(), route?.stop(), check?.stop()]);
+    await Promise.all([product?.stop(), route?.stop(), check?.stop(), peer?.stop()]);
   });
 
-  it("answers health with the API's status, body and headers", async () => {
+  // The one Hono route (the floor) and the Fastify peer (issue 52) alike.
+  it.each([
+    ['the one Hono route', () => route.port],
+    ['the Fastify peer', () => peer.port],
+  ])("%s answers health with the API's status, body and headers", async (_name, port) => {
     // As the bench's load asks: for no compression.
     const asked = { headers: { 'accept-encoding': 'identity' } };
-    const [ours, floor] = await Promise.all([fetch(new ApiClient(product.baseUrl).url(ops.health.status), asked), fetch(`http://127.0.0.1:${route.port}${HEALTH_PATH}`, asked)]);
+    const [ours, floor] = await Promise.all([fetch(new ApiClient(product.baseUrl).url(ops.health.status), asked), fetch(`http://127.0.0.1:${port()}${HEALTH_PATH}`, asked)]);
     expect(floor.status).toBe(ours.status);
     expect(await floor.json()).toEqual(await ours.json());
     expect(answerHeaders(floor)).toEqual(answerHeaders(ours));
@@ -44,6 +50,9 @@ describe("the bench's floors", () => {
       if (name !== 'x-request-id') expect([name, floor.headers.get(name)]).toEqual([name, ours.headers.get(name)]);
     }
     expect(floor.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // A client's own request id is kept, as the API keeps it.
+    const named = await fetch(`http://127.0.0.1:${port()}${HEALTH_PATH}`, { headers: { ...asked.headers, 'x-request-id': 'bench-check-1' } });
+    expect(named.headers.get('x-request-id')).toBe('bench-check-1');
   });
 
   it('accepts the password it was given and refuses any other', async () => {

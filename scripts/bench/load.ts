@@ -4,6 +4,10 @@ import { ROOT } from './processes.ts';
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the run (for a median of runs: the median run's). */
+  total: number;
+  /** CPU the server used per answered request, in µs, when the run was told its process (`cpuOf`). */
+  cpuUs?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -20,7 +24,7 @@ export interface LoadOptions {
 }
 
 interface AutocannonJson {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   non2xx: number;
@@ -41,7 +45,7 @@ export function runLoad(o: LoadOptions): Promise<LoadResult> {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
       const json = JSON.parse(out) as AutocannonJson;
-      resolve({ rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors, non2xx: json.non2xx });
+      resolve({ rps: json.requests.average, total: json.requests.total, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors, non2xx: json.non2xx });
     });
   });
 }
@@ -54,8 +58,11 @@ export function median(values: number[]): number {
 
 /** Median of each field over several runs. */
 export function medianResult(runs: LoadResult[]): LoadResult {
+  const cpu = runs.flatMap((r) => (r.cpuUs === undefined ? [] : [r.cpuUs]));
   return {
     rps: median(runs.map((r) => r.rps)),
+    total: median(runs.map((r) => r.total)),
+    ...(cpu.length > 0 ? { cpuUs: median(cpu) } : {}),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((n, r) => n + r.errors, 0),

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import { api, API_BASE } from '@bh/shared/contract';
 
 /**
@@ -8,7 +8,7 @@ import { api, API_BASE } from '@bh/shared/contract';
 export interface Metrics {
   registry: Registry;
   requests: Counter<'method' | 'route' | 'status'>;
-  requestSeconds: Histogram<'method' | 'route' | 'status'>;
+  requestSeconds: LatencyHistogram;
   logins: Counter<'outcome'>;
   rateLimited: Counter<'route'>;
   dbErrors: Counter<'kind'>;
@@ -20,11 +20,65 @@ export interface Metrics {
   observe(method: string, route: string, status: number, seconds: number): void;
 }
 
-/** One method, route and status: its requests not yet handed to the counter, and its histogram. */
+/** One method, route and status: its requests not yet handed to the counter, and its latencies. */
 interface Series {
   labels: { method: string; route: string; status: string };
   uncounted: number;
-  seconds: { observe(value: number): void };
+  /** Requests per bucket, each counted once, in the bucket of the least bound it is at most (the last: above every bound). */
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+}
+
+const LATENCY_BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+/**
+ * `bh_http_request_duration_seconds`, a Prometheus histogram by method, route pattern and status,
+ * kept in plain numbers per series and written out when the metrics are read (prom-client's labelled
+ * histogram hashed the labels and made a closure on every observation). The registry reads it as it
+ * reads prom-client's own: the same lines, bucket by bucket, then `_sum` and `_count`.
+ */
+export class LatencyHistogram {
+  readonly name = 'bh_http_request_duration_seconds';
+  readonly help = 'Time to answer an HTTP request, by method, route pattern and status.';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  readonly #series: Series[];
+
+  constructor(series: Series[]) {
+    this.#series = series;
+  }
+
+  static observe(series: Series, seconds: number): void {
+    let i = 0;
+    while (i < LATENCY_BOUNDS.length && seconds > LATENCY_BOUNDS[i]!) i += 1;
+    series.buckets[i]! += 1;
+    series.sum += seconds;
+    series.count += 1;
+  }
+
+  get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const { labels, buckets, sum, count } of this.#series) {
+      if (count === 0) continue;
+      let below = 0;
+      LATENCY_BOUNDS.forEach((le, i) => {
+        below += buckets[i]!;
+        values.push({ labels: { le, ...labels }, value: below, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { le: '+Inf', ...labels }, value: count, metricName: `${this.name}_bucket` });
+      values.push({ labels, value: sum, metricName: `${this.name}_sum` }, { labels, value: count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  reset(): void {
+    for (const series of this.#series) {
+      series.buckets.fill(0);
+      series.sum = 0;
+      series.count = 0;
+    }
+  }
 }
 
 export const LOGIN_ROUTE = `${API_BASE}${api.user.login.path}`;
@@ -62,13 +116,8 @@ export function createMetrics(): Metrics {
       }
     },
   });
-  const requestSeconds = new Histogram({
-    name: 'bh_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const requestSeconds = new LatencyHistogram(allSeries);
+  registry.registerMetric(requestSeconds as unknown as Metric);
   const logins = new Counter({
     name: 'bh_logins_total',
     help: 'Sign-in attempts by outcome: success, wrong_credentials, rate_limited, invalid_request, unavailable, other.',
@@ -115,12 +164,12 @@ export function createMetrics(): Metrics {
       let series = byStatus.get(status);
       if (!series) {
         const labels = { method, route, status: String(status) };
-        series = { labels, uncounted: 0, seconds: requestSeconds.labels(labels) };
+        series = { labels, uncounted: 0, buckets: new Float64Array(LATENCY_BOUNDS.length + 1), sum: 0, count: 0 };
         byStatus.set(status, series);
         allSeries.push(series);
       }
       series.uncounted += 1;
-      series.seconds.observe(seconds);
+      LatencyHistogram.observe(series, seconds);
       if (status === 429) rateLimited.inc({ route });
       if (method === 'POST' && route === LOGIN_ROUTE) logins.inc({ outcome: loginOutcome(status) });
     },

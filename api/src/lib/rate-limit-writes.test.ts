@@ -5,9 +5,20 @@ import { RateLimiter } from './rate-limit.ts';
 
 let ctx: TestContext;
 let commands: CommandStartedEvent[] = [];
+/** Commands sent while none was waiting for its answer: each starts a round trip the request waits for. */
+let roundTrips = 0;
+const waiting = new Set<number>();
+const housekeeping = ['hello', 'ping', 'endSessions'];
 beforeAll(async () => {
   ctx = await createTestContext({ monitorCommands: true });
-  ctx.deps.client.on('commandStarted', (event) => commands.push(event));
+  ctx.deps.client.on('commandStarted', (event) => {
+    commands.push(event);
+    if (housekeeping.includes(event.commandName)) return;
+    if (waiting.size === 0) roundTrips += 1;
+    waiting.add(event.requestId);
+  });
+  ctx.deps.client.on('commandSucceeded', (event) => waiting.delete(event.requestId));
+  ctx.deps.client.on('commandFailed', (event) => waiting.delete(event.requestId));
 });
 
 const onLimits = (c: CommandStartedEvent) => [c.command.insert, c.command.delete, c.command.find, c.command.update].includes('rate_limits');
@@ -25,33 +36,58 @@ async function slotsOf(key: string): Promise<number[]> {
 }
 
 describe('the database writes of a login', () => {
-  it('takes its rate-limit slots in one insert and gives them back in one delete, each slot by its _id', async () => {
+  it('takes its rate-limit slots in one insert and gives them back in one delete, each slot by its _id, in at most three round trips', async () => {
     const user = await ctx.createUser({ role: 'user' });
+    // Connections opened beforehand, as a running server has them: a command waiting for a new
+    // connection would start after the others of its round trip had been answered.
+    await Promise.all(Array.from({ length: 6 }, () => ctx.deps.db.command({ ping: 1 })));
     const login = async () => {
       commands = [];
+      roundTrips = 0;
       const res = await ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password: user.password } });
       expect(res.status).toBe(200);
-      return commands.filter((c) => !['hello', 'ping', 'endSessions'].includes(c.commandName));
+      expect(waiting.size).toBe(0);
+      return { sent: commands.filter((c) => !housekeeping.includes(c.commandName)), roundTrips };
     };
 
-    // The first login from an address also takes a slot of the account-wide limit: three slots, one insert.
+    // The first login from an address: the address's two slots, the mark and the account together;
+    // then a slot of the account-wide limit (the address is new to it); then every slot back, the
+    // mark and the session together.
     const first = await login();
-    expect(first.filter(onLimits).map(said)).toEqual(['find rate_limits', 'insert rate_limits ×3', 'delete rate_limits ×3', 'update rate_limits']);
+    expect(first.sent.map(said).sort()).toEqual(['delete rate_limits ×3', 'find rate_limits', 'find users', 'insert rate_limits', 'insert rate_limits ×2', 'insert sessions', 'update rate_limits'].sort());
+    expect(first.roundTrips).toBeLessThanOrEqual(3);
 
-    // Later logins from that address: the pair and the address.
+    // Later logins from that address: the address's slots, the mark and the account; the slots back and the session.
     const again = await login();
-    expect(again.filter(onLimits).map(said)).toEqual(['find rate_limits', 'insert rate_limits ×2', 'delete rate_limits ×2']);
-    const deletes = again.find((c) => c.commandName === 'delete')!.command.deletes as { q: Record<string, unknown>; limit: number }[];
+    expect(again.sent.filter(onLimits).map(said).sort()).toEqual(['delete rate_limits ×2', 'find rate_limits', 'insert rate_limits ×2'].sort());
+    const deletes = again.sent.find((c) => c.commandName === 'delete')!.command.deletes as { q: Record<string, unknown>; limit: number }[];
     for (const d of deletes) {
       expect(Object.keys(d.q)).toEqual(['_id']);
       expect(typeof d.q._id).toBe('string');
       expect(d.limit).toBe(1);
     }
-    // Six round trips in all: the mark, the slots, the account (its email entry, then itself), the slots back, the session.
-    expect(again.map(said).sort()).toEqual(['delete rate_limits ×2', 'find rate_limits', 'find user_emails', 'find users', 'insert rate_limits ×2', 'insert sessions'].sort());
+    // Five commands in two round trips: the account by its unique email index (one read).
+    expect(again.sent.map(said).sort()).toEqual(['delete rate_limits ×2', 'find rate_limits', 'find users', 'insert rate_limits ×2', 'insert sessions'].sort());
+    const find = again.sent.find((c) => c.commandName === 'find' && c.command.find === 'users')!;
+    expect(find.command.filter).toEqual({ email: user.email });
+    expect(again.roundTrips).toBeLessThanOrEqual(3);
+    expect(again.roundTrips).toBe(2);
     // Nothing is left counted against the account after two good logins.
     const held = await ctx.deps.cols.rateLimits.find({ key: { $regex: `^login:(pair|account):${user.email.replace(/[.+]/g, '\\$&')}` } }).toArray();
     expect(held).toEqual([]);
+  });
+
+  it('holds nothing after a refusal by the account-wide limit, and counts a wrong password', async () => {
+    const user = await ctx.createUser({ role: 'user' });
+    const attempt = (password: string) => ctx.request('POST', '/api/v1/user/login', { body: { email: user.email, password } });
+    expect((await attempt('a-wrong-password')).status).toBe(401);
+    const slots = async (kind: string) => (await ctx.deps.cols.rateLimits.find({ key: { $regex: `^login:${kind}:` } }).toArray()).filter((d) => d.key.includes(user.email));
+    expect(await slots('pair')).toHaveLength(1);
+    expect(await slots('account')).toHaveLength(1);
+    expect((await attempt(user.password)).status).toBe(200);
+    // The good login gave back only its own slots.
+    expect(await slots('pair')).toHaveLength(1);
+    expect(await slots('account')).toHaveLength(1);
   });
 });
 

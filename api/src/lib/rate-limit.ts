@@ -17,7 +17,14 @@ export interface LimitRule {
 
 /** Slots held for one piece of work; give them back when the work should not count. */
 export interface Reservation {
+  /** Gives back every slot of the reservation, in one write. */
   release(): Promise<void>;
+  /**
+   * Takes one slot of each further rule into this reservation (after its own, as `reserve` takes
+   * rules in order), so that one `release` gives them all back; or, when one is full, gives back
+   * every slot taken, this reservation's included, and says how long to wait.
+   */
+  extend(rules: LimitRule[]): Promise<ReserveResult>;
 }
 
 export type ReserveResult = ({ ok: true } & Reservation) | { ok: false; retryAfterSeconds: number };
@@ -71,8 +78,11 @@ export class RateLimiter {
   async reserve(rules: LimitRule[]): Promise<ReserveResult> {
     const known = this.refusedAtOnce(rules);
     if (known !== null) return { ok: false, retryAfterSeconds: known };
+    return this.#reserveInto(rules, []);
+  }
 
-    const taken: Claim[] = [];
+  /** Claims the rules' slots after those already `taken` (which a refusal gives back too). */
+  async #reserveInto(rules: LimitRule[], taken: Claim[]): Promise<ReserveResult> {
     const giveBack = () => this.#releaseAll(taken).catch(() => {});
     let next = 0;
     while (next < rules.length) {
@@ -100,7 +110,20 @@ export class RateLimiter {
       taken.push(result);
       next += 1;
     }
-    return { ok: true, release: () => this.#releaseAll(taken) };
+    return this.#held(taken);
+  }
+
+  #held(taken: Claim[]): { ok: true } & Reservation {
+    return {
+      ok: true,
+      release: () => this.#releaseAll(taken),
+      extend: async (rules) => {
+        const known = this.refusedAtOnce(rules);
+        if (known === null) return this.#reserveInto(rules, taken);
+        await this.#releaseAll(taken).catch(() => {});
+        return { ok: false, retryAfterSeconds: known };
+      },
+    };
   }
 
   /**
@@ -203,8 +226,13 @@ export class RateLimiter {
     return inTurn(0);
   }
 
-  /** Gives slots back: one delete per slot, sent as one write, each by its exact `_id`. */
-  async #releaseAll(claims: Claim[]): Promise<void> {
+  /**
+   * Gives slots back: one delete per slot, sent as one write, each by its exact `_id`. The list is
+   * emptied first, so slots are given back once: a second release cannot delete a slot someone
+   * else has taken since.
+   */
+  async #releaseAll(taken: Claim[]): Promise<void> {
+    const claims = taken.splice(0);
     if (claims.length > 0) await this.#col.bulkWrite(claims.map((c) => ({ deleteOne: { filter: { _id: c.id } } })), { ordered: false });
     for (const { base, slot } of claims) {
       const hint = this.#next.get(base);

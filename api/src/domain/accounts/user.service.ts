@@ -50,3 +50,13 @@ export async function createAccount(
   const { passwordHash: _omit, ...safe } = doc;
   return safe;
 }
+
+/**
+ * The account with this email (trimmed and lower-cased, as stored), in one read through the unique
+ * `email` index: a login's lookup. MongoDB reads the index, and so does our FerretDB build, which
+ * hands SQLite a filter's equal strings (docs/speed.md, "Logins"); the other lookups by email still
+ * go through `user_emails` (lib/user-emails.ts) for a FerretDB used unchanged.
+ */
+export function accountByEmail(deps: Pick<AppDeps, 'cols'>, email: string): Promise<UserDoc | null> {
+  return deps.cols.users.findOne({ email });
+}

@@ -3,13 +3,11 @@ import { AUTH_MESSAGES } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
-import { findUserByEmail } from '../../lib/user-emails.ts';
-import type { UserDoc } from '../../db/collections.ts';
+import { AppError, conflict, isDatabaseUnavailable, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { accountSpacingMs, limitAddress, LOGIN_LIMITS, PASSWORD_CHANGE_LIMITS, RefusalPacer } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { toPublicUser } from '../../lib/types.ts';
-import { createAccount } from '../../domain/accounts/user.service.ts';
+import { accountByEmail, createAccount } from '../../domain/accounts/user.service.ts';
 import { endOutstandingLinks } from '../../domain/accounts/account-links.service.ts';
 import { queuePasswordChanged } from '../../mail/account-mail.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -39,24 +37,35 @@ export function userRoutes(deps: AppDeps) {
         const familiarKey = `login:familiar:${email}|${ip}`;
         const { account } = LOGIN_LIMITS;
 
-        // Slots are taken before the password is checked, so a burst cannot outrun the count; a
-        // refused attempt costs no hashing and says nothing about the account.
-        const familiarSince = await limiter.rememberedAt(familiarKey);
-        const reservation = await limiter.reserve([
-          ...byAddress,
-          ...(familiarSince
-            ? []
-            : [{ key: `login:account:${email}`, limit: account.limit, windowMs: account.windowMs, spacingMs: accountSpacingMs }]),
-        ]);
+        // One round trip for three independent reads and writes: the address's slots (taken before
+        // the password is checked, so a burst cannot outrun the count), whether the account has
+        // signed in from this address, and the account by its unique email index. A refused attempt
+        // costs no hashing, and its answer says nothing about the account.
+        const [reserved, familiar, found] = await Promise.allSettled([limiter.reserve(byAddress), limiter.rememberedAt(familiarKey), accountByEmail(deps, email)]);
+        if (reserved.status === 'rejected' || familiar.status === 'rejected' || found.status === 'rejected') {
+          // Not checked (database down): it does not count against anyone. Commands sent together
+          // fail together; the error that says the database is unavailable is the one answered
+          // (503), not a bulk write's wrapping of it.
+          if (reserved.status === 'fulfilled' && reserved.value.ok) await reserved.value.release().catch(() => {});
+          const reasons = [reserved, familiar, found].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+          throw reasons.find(isDatabaseUnavailable) ?? reasons[0];
+        }
+        const reservation = reserved.value;
         if (!reservation.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, reservation.retryAfterSeconds);
+        const familiarSince = familiar.value;
+        // From an address it has not signed in from, the attempt also takes a slot of the
+        // account-wide limit, after the address's own (a refusal gives those back too).
+        if (!familiarSince) {
+          const extended = await reservation.extend([{ key: `login:account:${email}`, limit: account.limit, windowMs: account.windowMs, spacingMs: accountSpacingMs }]);
+          if (!extended.ok) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, extended.retryAfterSeconds);
+        }
 
-        let user: UserDoc | null;
+        const user = found.value;
         let ok: boolean;
         try {
-          user = await findUserByEmail(cols, email);
           ok = user ? await passwords.verify(user.passwordHash, password) : (await passwords.burn(password), false);
         } catch (err) {
-          // Not checked (busy, database down): it does not count against anyone.
+          // Not checked (busy): it does not count against anyone.
           await reservation.release().catch(() => {});
           throw err;
         }

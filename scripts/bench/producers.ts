@@ -1,0 +1,17 @@
+/**
+ * Rows measured outside the bench's own parts, each by a producer in a file of its own under
+ * scripts/bench/ and listed here. A producer belongs to a part (`pnpm bench portal` runs the portal's);
+ * those of the `portal` and `lighthouse` parts are given the started product's address. A row that
+ * measures one of issue 52's targets names it (`row(…, 'dashboardAfterLogin')`, table.ts), so the
+ * table no longer lists that target as not measured.
+ */
+import type { RowFn } from './table.ts';
+
+export interface RowProducer {
+  /** What its figures are kept under in the JSON line. */
+  name: string;
+  part: 'api' | 'site' | 'portal' | 'lighthouse' | 'lighthouse-site';
+  run(context: { row: RowFn; base?: string }): Promise<unknown>;
+}
+
+export const PRODUCERS: RowProducer[] = [];
