@@ -5,7 +5,7 @@
  * It installs `window.__a11y` once per document.
  *
  * - `stop()`: where focus is now, and what hides it: not shown, not fully inside the window, or
- *   under a fixed or sticky bar (the bar is painted over the overlap: elementFromPoint says so).
+ *   under a fixed or sticky bar (elementFromPoint finds the bar painted over points of it).
  * - `startAt(end)`: starts sequential focus navigation at the top (or the bottom) of the document.
  * - `want(selector)`: marks every shown, enabled interactive element inside the selector's
  *   elements; `stop()` then reports which marked element focus is in.
@@ -15,18 +15,26 @@
 export const PAGE_PROBE = String.raw`(() => {
   if (window.__a11y) return;
   const INTERACTIVE = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox], [role=checkbox], [role=radio], [role=switch], [role=tab], [role=combobox], [tabindex]:not([tabindex="-1"])';
-  const NOT_A_BAR = '.MuiSnackbar-root, [role=alert], [role=status], [role=tooltip], .MuiBackdrop-root';
+  const NOT_A_BAR = '.MuiSnackbar-root, [data-sonner-toaster], [role=alert], [role=status], [role=tooltip], .MuiBackdrop-root';
   const ERROR_TEXT = '.MuiFormHelperText-root.Mui-error, [data-a11y-error]';
   const CUT_LABELS = 'label, legend, .MuiInputLabel-root, .MuiFormLabel-root, .MuiFormControlLabel-label, .MuiChip-label, .MuiListItemText-root, .MuiTab-root, .MuiToggleButton-root';
   let counter = 0;
   const clean = (s) => String(s || '').trim().replace(/\s+/g, ' ');
-  const nameOf = (el) => clean(el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || el.textContent || el.getAttribute('placeholder') || el.getAttribute('title') || el.getAttribute('name')).slice(0, 50);
+  const textOf = (el) => (el.innerText !== undefined ? el.innerText : el.textContent);
+  const nameOf = (el) => clean(el.getAttribute('aria-label') || (el.labels && el.labels[0] && textOf(el.labels[0])) || textOf(el) || el.getAttribute('placeholder') || el.getAttribute('title') || el.getAttribute('name')).slice(0, 50);
   const describe = (el) => {
     if (!el || el === document.body) return '<body>';
     const role = el.getAttribute('role');
     const id = el.id && !/^:r|^mui-|^«/.test(el.id) ? '#' + el.id : '';
     return '<' + el.tagName.toLowerCase() + id + (role ? ' role=' + role : '') + '> "' + nameOf(el) + '"';
   };
+  /**
+   * What a person sees of a control: a checkbox's or radio's native input is drawn transparent over
+   * the icon that shows it (MUI), so the icon's box (its parent) stands for it.
+   */
+  const box = (el) => (el.matches('input[type=checkbox], input[type=radio]') && Number(getComputedStyle(el).opacity) === 0 && el.parentElement ? el.parentElement : el);
+  /** Finite animations and transitions still running, ripples aside (a focused button's ripple is decoration). */
+  const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity && !(a.effect.target && a.effect.target.closest && a.effect.target.closest('.MuiTouchRipple-root')));
   const shown = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) return false;
@@ -37,22 +45,24 @@ export const PAGE_PROBE = String.raw`(() => {
     return !el.closest('[aria-hidden="true"], [inert]');
   };
   const disabled = (el) => el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('fieldset[disabled]');
-  const bars = (active) => {
-    const out = [];
-    for (const el of document.querySelectorAll('body *')) {
-      const pos = getComputedStyle(el).position;
-      if (pos !== 'fixed' && pos !== 'sticky') continue;
-      if (el.contains(active) || active.contains(el) || el.closest(NOT_A_BAR)) continue;
-      if (!shown(el)) continue;
-      out.push(el);
+  /** The fixed or sticky bar painted over the point, if the element there is not the focused one's (nor around it). */
+  const barAt = (x, y, focused) => {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || focused.contains(hit) || hit.contains(focused)) return null;
+    for (let n = hit; n && n !== document.body; n = n.parentElement) {
+      const pos = getComputedStyle(n).position;
+      if ((pos === 'fixed' || pos === 'sticky') && !n.contains(focused)) return n.closest(NOT_A_BAR) ? null : n;
     }
-    return out;
+    return null;
   };
   const probe = {
-    stop() {
-      const a = document.activeElement;
-      if (!a || a === document.body || a === document.documentElement || a.hasAttribute('data-a11y-start')) return null;
-      if (!a.hasAttribute('data-a11y-stop')) a.setAttribute('data-a11y-stop', String(++counter));
+    async stop() {
+      // A control that slides in when focused (a skip link) is judged where it comes to rest.
+      for (let i = 0; i < 60 && moving(); i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || focused === document.documentElement || focused.hasAttribute('data-a11y-start')) return null;
+      if (!focused.hasAttribute('data-a11y-stop')) focused.setAttribute('data-a11y-stop', String(++counter));
+      const a = box(focused);
       const problems = [];
       const r = a.getBoundingClientRect();
       if (!shown(a)) problems.push('is focused but not shown (' + Math.round(r.width) + 'x' + Math.round(r.height) + ')');
@@ -61,21 +71,24 @@ export const PAGE_PROBE = String.raw`(() => {
         if (r.left < -1 || r.right > innerWidth + 1 || r.top < -1 || (!tall && r.bottom > innerHeight + 1)) {
           problems.push('is not fully inside the window (' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(',') + ' in ' + innerWidth + 'x' + innerHeight + ')');
         }
-        for (const bar of bars(a)) {
-          const b = bar.getBoundingClientRect();
-          const left = Math.max(r.left, b.left), right = Math.min(r.right, b.right);
-          const top = Math.max(r.top, b.top), bottom = Math.min(r.bottom, b.bottom);
-          if (right - left <= 1 || bottom - top <= 1) continue;
-          const x = (left + right) / 2, y = (top + bottom) / 2;
-          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-          const hit = document.elementFromPoint(x, y);
-          if (!hit || !bar.contains(hit)) continue;
-          const covered = ((right - left) * (bottom - top)) / Math.max(1, r.width * r.height);
-          problems.push((covered > 0.99 ? 'is hidden under ' : 'is partly (' + Math.round(covered * 100) + '%) under ') + describe(bar));
+        // Nine points over the element (inside the window): which of them a bar is painted over.
+        const covered = new Map();
+        let points = 0;
+        for (const fx of [0.1, 0.5, 0.9]) {
+          for (const fy of [0.1, 0.5, 0.9]) {
+            const x = r.left + r.width * fx, y = r.top + r.height * fy;
+            if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+            points++;
+            const bar = barAt(x, y, focused);
+            if (bar) covered.set(bar, (covered.get(bar) || 0) + 1);
+          }
+        }
+        for (const [bar, n] of covered) {
+          problems.push((n === points ? 'is hidden under ' : 'is partly (' + n + '/' + points + ' points) under ') + describe(bar));
         }
       }
-      const want = a.closest('[data-a11y-want]');
-      return { key: a.getAttribute('data-a11y-stop'), what: describe(a), problems, want: want ? want.getAttribute('data-a11y-want') : null };
+      const want = focused.closest('[data-a11y-want]');
+      return { key: focused.getAttribute('data-a11y-stop'), what: describe(focused), problems, want: want ? want.getAttribute('data-a11y-want') : null };
     },
     startAt(end) {
       for (const old of document.querySelectorAll('[data-a11y-start]')) old.remove();
@@ -95,7 +108,7 @@ export const PAGE_PROBE = String.raw`(() => {
       const found = [];
       for (const root of document.querySelectorAll(selector)) {
         for (const el of root.querySelectorAll(INTERACTIVE)) {
-          if (!shown(el) || disabled(el) || found.some((f) => f.contains(el))) continue;
+          if (!shown(box(el)) || disabled(el) || found.some((f) => f.contains(el))) continue;
           found.push(el);
         }
       }
@@ -108,9 +121,9 @@ export const PAGE_PROBE = String.raw`(() => {
         what: describe(a),
         isBody,
         interactive: !isBody && (a.matches(INTERACTIVE) || a.tabIndex >= 0),
-        shown: !isBody && shown(a),
+        shown: !isBody && shown(box(a)),
         invalid: !isBody && a.getAttribute('aria-invalid') === 'true',
-        text: isBody ? '' : clean(a.textContent),
+        text: isBody ? '' : clean(textOf(a)),
         marked: isBody ? null : (a.closest('[data-a11y-mark]') || { getAttribute: () => null }).getAttribute('data-a11y-mark'),
       };
     },

@@ -155,11 +155,14 @@ export async function focusAfterErrorProblems(page: Page, submit: Locator): Prom
   const active = await activeElement(page);
   if (active.isBody) return ['focus is lost to the page (<body>)'];
   if (active.marked === 'submit') return [`focus stays on the submit button ${active.what}`];
-  const alerts = await page.locator('[role="alert"], .Mui-error').allTextContents();
+  const alerts = await page.locator(ANSWERS).allTextContents();
   const onError = active.text !== '' && alerts.some((t) => t.trim() !== '' && (t.includes(active.text) || active.text.includes(t.trim())));
   if (!active.invalid && !onError) return [`focus is on ${active.what}, neither an invalid field nor the error`];
   return [];
 }
+
+/** What shows that a form has answered: an alert, an invalid field, an error text, or a toast. */
+export const ANSWERS = '[role="alert"], [aria-invalid="true"], .Mui-error, [data-sonner-toast]';
 
 /** Fields marked aria-invalid and visible error texts: each invalid field described by visible text, each error tied to a field. */
 export async function errorTieProblems(page: Page): Promise<{ invalid: number; errors: number; problems: string[] }> {
