@@ -33,8 +33,17 @@ export const PAGE_PROBE = String.raw`(() => {
    * the icon that shows it (MUI), so the icon's box (its parent) stands for it.
    */
   const box = (el) => (el.matches('input[type=checkbox], input[type=radio]') && Number(getComputedStyle(el).opacity) === 0 && el.parentElement ? el.parentElement : el);
-  /** Finite animations and transitions still running, ripples aside (a focused button's ripple is decoration). */
-  const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity && !(a.effect.target && a.effect.target.closest && a.effect.target.closest('.MuiTouchRipple-root')));
+  /**
+   * Something still moving into place: a finite keyframe animation (ripples aside: a focused
+   * button's ripple is decoration) or a transition of where a box is. Colour and shadow
+   * transitions (every focused MUI button has one) move nothing.
+   */
+  const MOVES = /^(top|left|right|bottom|inset|transform|translate|margin|width|height|max-height|clip)/;
+  const moving = () => document.getAnimations().some((a) => {
+    if (a.playState !== 'running' || !a.effect || a.effect.getComputedTiming().endTime === Infinity) return false;
+    if (a.effect.target && a.effect.target.closest && a.effect.target.closest('.MuiTouchRipple-root')) return false;
+    return a.transitionProperty === undefined || MOVES.test(a.transitionProperty);
+  });
   const shown = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) return false;

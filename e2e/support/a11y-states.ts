@@ -3,6 +3,7 @@ import { PRIVACY_MESSAGES } from '@bh/shared';
 import { api as ops } from '@bh/shared/contract';
 import { ApiClient, DEMO } from './api.ts';
 import { ANSWERS, settle } from './a11y.ts';
+import { PAGE_PROBE } from './a11y-page.ts';
 import { castOfPortal, openScreen, ROLES, signInContext, type PortalCast, type PortalRole } from './portal-roles.ts';
 import { createAccount, scheduleMeeting, startAfter, uniqueCouponCode, verifiedAssociate, type Account, type Admin } from './seed.ts';
 
@@ -119,10 +120,19 @@ export async function emptySubmit(page: Page): Promise<void> {
 /** A grid sorted by a click on its first sortable column header (a table's header row holds the sort buttons). */
 async function sortGrid(page: Page): Promise<void> {
   const header = page.locator('#main-content thead').getByRole('button').first();
-  if ((await header.count()) === 0) throw new Error('no sortable column header');
+  await header.waitFor({ state: 'visible', timeout: 20_000 });
   const before = page.url();
   await header.click();
   for (let i = 0; i < 50 && page.url() === before; i++) await page.waitForTimeout(100);
+  await settle(page);
+}
+
+/** Tab pressed once from the top of the page, and the focused control at rest. */
+async function firstTab(page: Page): Promise<void> {
+  await page.evaluate(PAGE_PROBE);
+  await page.evaluate('window.__a11y.startAt(false)');
+  await page.keyboard.press('Tab');
+  await page.evaluate('window.__a11y.endStart()');
   await settle(page);
 }
 
@@ -169,19 +179,23 @@ export function portalStates(world: A11yWorld): PortalState[] {
     name,
     enter: (page) => open(page, opener(page), dialogOf(page)),
   });
-  const menu = (who: Who, path: string, name: string, opener: (page: Page) => Locator): PortalState => ({
+  const menu = (who: Who, path: string, name: string, opener: (page: Page) => Locator, widths?: readonly number[]): PortalState => ({
     who,
     path,
     name,
+    ...(widths ? { widths } : {}),
     enter: (page) => open(page, opener(page), popup(page)),
   });
+  // The first Tab shows "Skip to content": axe judges its colours only while it is shown.
+  const skipLink = (who: Who): PortalState => ({ who, path: '/dashboard', name: 'first Tab (skip link shown)', enter: firstTab });
   const form = (who: Who, path: string): PortalState => ({ who, path, name: 'after an empty submit', enter: emptySubmit });
   const sorted = (path: string): PortalState => ({ who: 'admin', path, name: 'sorted by a column', widths: [1280], enter: sortGrid });
   const sheet = (who: Who): PortalState => ({ who, path: '/dashboard', name: 'phone sheet open', widths: [390], enter: openSheet, leave: closeSheet });
   return [
     form('visitor', '/login'),
     form('visitor', '/login/forgot'),
-    menu('client', '/dashboard', 'profile menu open', openers.profile),
+    skipLink('client'),
+    menu('client', '/dashboard', 'profile menu open', openers.profile, [1280]),
     menu('client', '/dashboard', '"Book More Sessions" menu open', openers.bookMore),
     dialog('client', '/dashboard', 'reschedule dialog open', openers.reschedule),
     dialog('client', '/dashboard', 'cancel confirmation open', openers.cancelSession),
@@ -192,7 +206,8 @@ export function portalStates(world: A11yWorld): PortalState[] {
     sheet('associate'),
     form('unverifiedAssociate', '/details'),
     sheet('unverifiedAssociate'),
-    menu('admin', '/dashboard', 'profile menu open', openers.profile),
+    skipLink('admin'),
+    menu('admin', '/dashboard', 'profile menu open', openers.profile, [1280]),
     form('admin', '/meetings'),
     form('admin', '/admin/register'),
     form('admin', '/admin/create-meeting'),
