@@ -19,7 +19,8 @@ import { collections, unpackCards } from '@bh/api/db/collections';
 import { istDateString } from '@bh/shared';
 import { medianResult, median, runLoad, type LoadResult } from './load.ts';
 import { elapsedMs, HEALTH_PATH, progress, rssMiBOf, startProcess, type KeptMemory } from './processes.ts';
-import { measurePortal, measureSiteJs, runPortalLighthouse, runSiteLighthouse, startProduct } from './front-end.ts';
+import { measurePortal, measureSiteJs, runSiteLighthouse, startProduct } from './front-end.ts';
+import { afterClickRows, lighthouseRows } from './portal-rows.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -353,8 +354,8 @@ if (want('portal') || want('lighthouse')) {
   await part(want('portal') ? 'portal' : 'lighthouse', async () => {
     const product = await startProduct();
     try {
-      if (want('portal')) Object.assign(json, { portal: await measurePortal(product.base, row) });
-      if (want('lighthouse')) Object.assign(json, { lighthouse: await runPortalLighthouse(product.base, row) });
+      if (want('portal')) Object.assign(json, { portal: { ...(await measurePortal(product.base, row)), afterClick: await afterClickRows(product.base, row) } });
+      if (want('lighthouse')) Object.assign(json, { lighthouse: await lighthouseRows(product.base, row) });
     } finally {
       await product.stop();
     }
