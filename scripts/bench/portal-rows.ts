@@ -62,7 +62,7 @@ interface Marks {
 
 /** When each call and file after the click started and had its answer, from the click (ms): what the time went to. */
 async function afterClickTimeline(page: Page, click: number): Promise<string> {
-  const entries = await page.evaluate((from) => performance.getEntriesByType('resource').filter((e) => e.startTime >= from).map((e) => [e.name, e.startTime - from, (e as PerformanceResourceTiming).responseEnd - from] as const), click);
+  const entries = await page.evaluate((from) => performance.getEntriesByType('resource').filter((e) => e.startTime >= from).map((e) => [e.name, e.startTime - from, (e as unknown as { responseEnd: number }).responseEnd - from] as const), click);
   return entries
     .map(([url, start, end]) => {
       const path = new URL(url).pathname;
@@ -87,9 +87,9 @@ async function oneRun(browser: import('playwright-core').Browser, base: string):
   try {
     await context.addInitScript(MARKS_SCRIPT);
     const page = await context.newPage();
-    const marks = () => page.evaluate(() => (window as unknown as { __bhMarks: Marks }).__bhMarks);
+    const marks = () => page.evaluate(() => (globalThis as unknown as { __bhMarks: Marks }).__bhMarks);
     await page.goto(`${base}/login`);
-    await page.waitForFunction(() => (window as unknown as { __bhMarks: Marks }).__bhMarks.formUsable !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (globalThis as unknown as { __bhMarks: Marks }).__bhMarks.formUsable !== undefined, null, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const account = demoClient();
     await page.getByLabel('Better Health ID').fill(account.email);
@@ -98,7 +98,7 @@ async function oneRun(browser: import('playwright-core').Browser, base: string):
     // click, as it would for a person typing.
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForFunction(() => (window as unknown as { __bhMarks: Marks }).__bhMarks.dashboard !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (globalThis as unknown as { __bhMarks: Marks }).__bhMarks.dashboard !== undefined, null, { timeout: 30_000 });
     const m = await marks();
     const formMs = m.form!;
     const dashboardMs = m.dashboard! - m.click!;
