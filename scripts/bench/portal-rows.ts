@@ -77,7 +77,6 @@ interface AfterClickRun {
   formUsableMs: number;
   headingMs: number;
   dashboardMs: number;
-  ratio: number;
   timeline: string;
 }
 
@@ -103,7 +102,7 @@ async function oneRun(browser: import('playwright-core').Browser, base: string):
     const formMs = m.form!;
     const dashboardMs = m.dashboard! - m.click!;
     const timeline = await afterClickTimeline(page, m.click!);
-    return { formMs, formUsableMs: m.formUsable!, headingMs: m.heading! - m.click!, dashboardMs, ratio: dashboardMs / formMs, timeline };
+    return { formMs, formUsableMs: m.formUsable!, headingMs: m.heading! - m.click!, dashboardMs, timeline };
   } finally {
     await context.close();
   }
@@ -111,10 +110,12 @@ async function oneRun(browser: import('playwright-core').Browser, base: string):
 
 /**
  * The dashboard visible after the Login click ÷ the sign-in form's own load, Chromium at 390 px,
- * median of PORTAL_RUNS runs after one that warms the server and the browser up. Both are read in
- * the page, by its clock, at the frame that paints them: the form from the start of its navigation
- * until it can be used; the dashboard from the click's event until its heading and its sessions (or
- * its empty state) are on the page.
+ * PORTAL_RUNS runs after one that warms the server and the browser up, each in a fresh context:
+ * the median of the one over the median of the other (a single run's form can paint in 75 ms or
+ * 500 ms on a busy machine, and a ratio per run would carry that whole). Both are read in the page,
+ * by its clock, at the frame that paints them: the form from the start of its navigation until it
+ * shows (the build draws it into the page; when the app has taken it over is in the runs' lines);
+ * the dashboard from the click's event until its heading and its sessions (or its empty state) show.
  */
 export async function afterClickRows(base: string, row: RowFn): Promise<Record<string, unknown>> {
   progress(`portal: the dashboard after the Login click against the sign-in form's load (${PORTAL_RUNS} runs)`);
@@ -124,18 +125,18 @@ export async function afterClickRows(base: string, row: RowFn): Promise<Record<s
     await oneRun(browser, base);
     for (let i = 0; i < PORTAL_RUNS; i += 1) {
       const run = await oneRun(browser, base);
-      progress(`  run ${i + 1}: form ${run.formMs.toFixed(0)} ms (usable ${run.formUsableMs.toFixed(0)}), dashboard's heading ${run.headingMs.toFixed(0)} and data ${run.dashboardMs.toFixed(0)} ms after the click (${run.ratio.toFixed(2)}); after the click: ${run.timeline}`);
+      progress(`  run ${i + 1}: form ${run.formMs.toFixed(0)} ms (usable ${run.formUsableMs.toFixed(0)}), dashboard's heading ${run.headingMs.toFixed(0)} and data ${run.dashboardMs.toFixed(0)} ms after the click; after the click (start→answer, ms): ${run.timeline}`);
       runs.push(run);
     }
   } finally {
     await browser.close();
   }
-  const ratio = median(runs.map((r) => r.ratio));
   const formMs = median(runs.map((r) => r.formMs));
   const dashboardMs = median(runs.map((r) => r.dashboardMs));
-  row('Portal', `the sign-in form's own load, 390 px (ms, median of ${PORTAL_RUNS}; runs)`, `${formMs.toFixed(0)}; ${runs.map((r) => r.formMs.toFixed(0)).join(', ')}`);
+  const ratio = dashboardMs / formMs;
+  row('Portal', `the sign-in form shown, from the navigation's start, 390 px (ms, median of ${PORTAL_RUNS}; runs)`, `${formMs.toFixed(0)}; ${runs.map((r) => r.formMs.toFixed(0)).join(', ')}`);
   row('Portal', `the dashboard visible after the Login click (ms, median of ${PORTAL_RUNS}; runs)`, `${dashboardMs.toFixed(0)}; ${runs.map((r) => r.dashboardMs.toFixed(0)).join(', ')}`);
-  row('Portal', `dashboard after the Login click ÷ the sign-in form's load (median of ${PORTAL_RUNS})`, ratio.toFixed(2), `≤ ${AFTER_CLICK_TARGET}`, ratio <= AFTER_CLICK_TARGET);
+  row('Portal', `the dashboard after the Login click ÷ the sign-in form's own load (medians of ${PORTAL_RUNS})`, ratio.toFixed(2), `≤ ${AFTER_CLICK_TARGET}`, ratio <= AFTER_CLICK_TARGET);
   return { ratio, formMs, dashboardMs, runs };
 }
 
