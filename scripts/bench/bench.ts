@@ -20,7 +20,7 @@ import { istDateString } from '@bh/shared';
 import { mongoClientOptions } from '@bh/api/lib/mongo';
 import { medianResult, median, runLoad, type LoadResult } from './load.ts';
 import { elapsedMs, HEALTH_PATH, progress, rssMiBOf, startProcess, type KeptMemory } from './processes.ts';
-import { measurePortal, measureSiteJs, runPortalLighthouse, runSiteLighthouse, startProduct } from './front-end.ts';
+import { measurePortal, measureSiteJs, runSiteLighthouse, startProduct } from './front-end.ts';
 import { json, print, row, rows, TARGETS, unmeasuredTargets } from './table.ts';
 import { PRODUCERS } from './producers.ts';
 import { loginRoundTrips } from './round-trips.ts';
@@ -374,7 +374,6 @@ if (want('portal') || want('lighthouse')) {
     const product = await startProduct();
     try {
       if (want('portal')) Object.assign(json, { portal: await measurePortal(product.base, row) });
-      if (want('lighthouse')) Object.assign(json, { lighthouse: await runPortalLighthouse(product.base, row) });
       // Rows measured by producers of their own on the running product (producers.ts).
       for (const p of PRODUCERS.filter((p) => (p.part === 'portal' || p.part === 'lighthouse') && want(p.part))) json[p.name] = await p.run({ row, base: product.base });
     } finally {

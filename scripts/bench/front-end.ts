@@ -9,7 +9,7 @@ import { freePort } from '@bh/api/lib/ports';
 import { HEALTH_PATH, progress, ROOT, startProcess } from './processes.ts';
 import type { PageSummary } from '../../site/scripts/lighthouse.ts';
 
-type RowFn = (area: string, measure: string, value: string, target?: string, pass?: boolean | null) => void;
+export type RowFn = (area: string, measure: string, value: string, target?: string, pass?: boolean | null) => void;
 
 const gz = (buf: Buffer | string) => gzipSync(buf, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -74,7 +74,8 @@ const ADMIN_SCREENS = [
   '/admin/all-coupons',
 ];
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const demoClient = () => DEMO_ACCOUNTS.find((a) => a.role === 'user')!;
 
 /** `pnpm start` on a fresh embedded database with its demo data, for the portal's measures. */
@@ -122,7 +123,7 @@ export function waterfallDepth(requests: ScriptRequest[]): number {
 }
 
 async function loginToDashboard(base: string, row: RowFn): Promise<{ requests: number; depth: number; ms: number; whileFilling: number }> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -171,7 +172,7 @@ async function loginToDashboard(base: string, row: RowFn): Promise<{ requests: n
 /** JavaScript the browser really loads for /login and for each admin screen opened directly. */
 export async function measurePortal(base: string, row: RowFn): Promise<Record<string, unknown>> {
   progress('portal: JavaScript per screen, then the requests after the Login click');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const result: Record<string, unknown> = {};
   try {
     const context = await browser.newContext();
@@ -215,50 +216,28 @@ export async function measurePortal(base: string, row: RowFn): Promise<Record<st
  * desktop, whose benchmark index Lighthouse puts at 1,500–2,000 (its docs, "CPU Throttling"); on a
  * slower machine the same 4× stands for a slower phone, and the blocking time grows with it.
  */
-const LIGHTHOUSE_HOST_INDEX = { from: 1500, to: 2000 } as const;
+export const LIGHTHOUSE_HOST_INDEX = { from: 1500, to: 2000 } as const;
 
 /**
  * What a score was made of: every run's score, the median run's paints and blocking time, and the
  * machine's CPU as Lighthouse rated it in that run.
  */
-function lighthouseDetail(s: PageSummary): string {
+export function lighthouseDetail(s: PageSummary): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return `${s.runs.join(', ')}; ${seconds(s.median.fcp)} / ${seconds(s.median.lcp)} / ${s.median.tbt} ms; ${s.benchmarkIndex}`;
 }
 
-function lighthouse(args: string[]): Record<string, PageSummary> {
+export function lighthouse(args: string[]): Record<string, PageSummary> {
   const res = spawnSync(process.execPath, ['site/scripts/lighthouse.ts', ...args, '--json'], {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
   });
   for (const line of res.stdout.trim().split('\n').slice(0, -1)) progress(`  ${line}`);
   const lastLine = res.stdout.trim().split('\n').pop() ?? '';
   if (!lastLine.startsWith('{')) throw new Error(`Lighthouse gave no result (exit ${res.status})`);
   return JSON.parse(lastLine) as Record<string, PageSummary>;
-}
-
-/** Lighthouse (mobile, median of 3) on the portal's /login and a signed-in client's dashboard. */
-export async function runPortalLighthouse(base: string, row: RowFn): Promise<unknown> {
-  progress('Lighthouse (mobile, median of 3) on /login and on a signed-in client\'s /dashboard');
-  const account = demoClient();
-  const res = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }) });
-  if (res.status !== 200) throw new Error(`client login failed: ${res.status}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const pages = {
-    ...lighthouse([base, '--pages', '/login', '--performance-target', '95']),
-    ...lighthouse([base, '--pages', '/dashboard', '--performance-target', '95', '--cookie', cookie]),
-  };
-  for (const [page, s] of Object.entries(pages)) {
-    row('Lighthouse', `portal ${page} performance / accessibility`, `${s.performance} / ${s.accessibility}`, `≥ ${s.target} / ≥ 95`, s.ok);
-    row(
-      'Lighthouse',
-      `portal ${page}: runs; FCP / LCP / TBT of the median run; its CPU benchmark index (4× is meant for ${LIGHTHOUSE_HOST_INDEX.from.toLocaleString('en-US')}–${LIGHTHOUSE_HOST_INDEX.to.toLocaleString('en-US')})`,
-      lighthouseDetail(s),
-    );
-  }
-  return pages;
 }
 
 /** Lighthouse (mobile, median of 3) per public page on the real server (`pnpm bench lighthouse-site`). */

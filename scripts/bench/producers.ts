@@ -6,6 +6,7 @@
  * table no longer lists that target as not measured.
  */
 import type { RowFn } from './table.ts';
+import { afterClickRows, lighthouseRows } from './portal-rows.ts';
 
 export interface RowProducer {
   /** What its figures are kept under in the JSON line. */
@@ -14,4 +15,7 @@ export interface RowProducer {
   run(context: { row: RowFn; base?: string }): Promise<unknown>;
 }
 
-export const PRODUCERS: RowProducer[] = [];
+export const PRODUCERS: RowProducer[] = [
+  { name: 'afterClick', part: 'portal', run: ({ row, base }) => afterClickRows(String(base), row) },
+  { name: 'lighthousePortal', part: 'lighthouse', run: ({ row, base }) => lighthouseRows(String(base), row) },
+];

@@ -1,6 +1,7 @@
+import { Fragment, useState } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import CelebrationIcon from '@mui/icons-material/Celebration';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Loading, Title, useLocation, useTranslate } from 'react-admin';
 import { dashboardState } from '@bh/shared';
 import { Later } from '../components/Later.tsx';
 import { QueryState } from '../components/QueryState.tsx';
@@ -23,6 +24,14 @@ export default function Dashboard() {
   const { can, permissions, isPending: permissionsPending } = useAccess();
   const canList = can('meetings', 'list');
   const meetings = useMeetings(canList);
+  // The upcoming sessions are the dashboard's first data. They wait for a render of their own
+  // (`Later`) only in the portal's first render, on the page the browser opened (react-router's
+  // first location is keyed 'default'), where the shell, the greeting and the next meeting come in
+  // the same commit. Reached within the portal (the Login click, the menu), the shell is up
+  // already, and the sessions come in the same commit as the next meeting: a render and a frame
+  // sooner (issue 52).
+  const opened = useLocation().key === 'default';
+  const [UpcomingWhen] = useState(() => (opened ? Later : Fragment));
 
   if (identityPending || permissionsPending) return <Loading />;
 
@@ -47,10 +56,10 @@ export default function Dashboard() {
             {() => (
               <>
                 {next ? <NextMeetingCard meeting={next} /> : <AllCaughtUp />}
-                <Later>
+                <UpcomingWhen>
                   {upcoming.length > 0 ? <SessionsTable kind="upcoming" meetings={upcoming} now={now} /> : null}
                   <Later>{can('meetings', 'listPast') ? <SessionsTable kind="past" meetings={past} now={now} /> : null}</Later>
-                </Later>
+                </UpcomingWhen>
               </>
             )}
           </QueryState>

@@ -7,8 +7,15 @@ import { DASHBOARD_PATH, type PortalAuthProvider } from '../providers/authProvid
 import { serverMessageOr } from '../providers/http.ts';
 import { forgetRememberedLogin, readRememberedEmail, rememberEmail } from './rememberedLogin.ts';
 import { preloadSignedInScreens } from '../signedInScreens.ts';
+import { preloadFirstScreenCalls } from '../providers/lazyDataProvider.ts';
 import { LoginCard, LoginMain, type FieldErrors, type LoginCardHandlers } from './LoginCard.tsx';
 import { isLoginPageDrawn } from './prerenderMarks.ts';
+
+/** What the first screens behind the login need, asked for as someone starts on the form: their files and their calls' module. */
+function warmUpSignedIn(): void {
+  preloadSignedInScreens();
+  preloadFirstScreenCalls();
+}
 
 /**
  * Sign-in (spec §2.3). Guest-only: a signed-in visitor goes straight to the dashboard. The email
@@ -94,12 +101,13 @@ export function LoginPage() {
     else forgetRememberedLogin();
     setSubmitting(true);
     try {
-      // Meetings cached for whoever was here before are dropped before the login, whose answer
-      // starts fetching this person's own (firstData.ts); the signed-out visitor's auth checks once
-      // it has succeeded.
+      // Meetings cached for whoever was here before, and the signed-out visitor's auth checks, are
+      // dropped before the login, whose answer fills in this person's (firstData.ts: react-admin's
+      // questions about them answered, their dashboard's data asked for). Dropped after it, the
+      // answers would go too, and the shell would ask again and draw itself once more per answer.
       queryClient.removeQueries({ queryKey: ['meetings'] });
-      const result = await authProvider.login(parsed.data);
       queryClient.removeQueries({ queryKey: ['auth'] });
+      const result = await authProvider.login(parsed.data);
       notify(result.message, { type: 'success' });
       navigate(result.redirectTo);
     } catch (error) {
@@ -121,7 +129,7 @@ export function LoginPage() {
     password: setPassword,
     remember: setRemember,
     emailKeyDown: onEmailKeyDown,
-    warmUp: preloadSignedInScreens,
+    warmUp: warmUpSignedIn,
   };
 
   return (

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PortalDataProvider } from './dataProvider.ts';
 import { firstScreenMethods } from './firstScreenMethods.ts';
-import { createLazyDataProvider, FIRST_SCREEN_METHODS } from './lazyDataProvider.ts';
+import { createLazyDataProvider, FIRST_SCREEN_METHODS, preloadFirstScreenCalls } from './lazyDataProvider.ts';
+import { moduleLoader } from '../signedInScreens.ts';
 
 function fakeProvider() {
   return {
@@ -37,6 +38,24 @@ describe('the data provider the app starts with', () => {
     expect(all.checkVerified).toHaveBeenCalledTimes(2);
     expect(loaders.all).toHaveBeenCalledTimes(1);
     expect(loaders.firstScreens).not.toHaveBeenCalled();
+  });
+
+  it('calls at once, in the caller’s task, once the module is here: preloaded (the sign-in form does), or after a first call', async () => {
+    const first = fakeProvider();
+    const loaders = { firstScreens: moduleLoader(async () => first), all: moduleLoader(async () => fakeProvider()) };
+    const preloaded = createLazyDataProvider(loaders);
+    preloadFirstScreenCalls(loaders);
+    await loaders.firstScreens();
+    const answer = preloaded.getMeetings();
+    // Before any await: the request leaves in the task that asked (the login's answer), not after the render it starts.
+    expect(first.getMeetings).toHaveBeenCalledTimes(1);
+    expect(await answer).toEqual({ success: true, meetings: [] });
+
+    const plain = fakeProvider();
+    const lazy = createLazyDataProvider({ firstScreens: vi.fn(async () => plain), all: vi.fn(async () => fakeProvider()) });
+    await lazy.getServices();
+    void lazy.getMeetings();
+    expect(plain.getMeetings).toHaveBeenCalledTimes(1);
   });
 
   it('names exactly the calls the first screens’ module has', () => {
