@@ -108,8 +108,10 @@ describe('the shell as landmarks and Tab stops (issue 53)', () => {
     expect(main).toBeDefined();
     const background = BRAND_COLOURS.background;
     expect(getContrastRatio(main ?? '', background)).toBeGreaterThanOrEqual(4.5);
-    // MUI's filled field: 6 % black at rest, 9 % under the pointer.
-    expect(getContrastRatio(main ?? '', tinted(background, 0.09))).toBeGreaterThanOrEqual(4.5);
-    expect(getContrastRatio(main ?? '', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    // MUI's filled field: 6 % black at rest, 9 % under the pointer, on the page or on a white card
+    // (MUI's #d32f2f read 4.37:1 on the card's field, the audit's 4.36).
+    for (const surface of [background, '#ffffff']) {
+      for (const alpha of [0, 0.06, 0.09]) expect(getContrastRatio(main ?? '', tinted(surface, alpha))).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
