@@ -12,7 +12,18 @@ const session = useBrowser('phone-menu');
 
 const PHONE = { width: 390, height: 844 };
 
+/**
+ * The sheet closed and gone: MUI marks a closing sheet aria-hidden at once, so its items leave the
+ * accessibility tree while it still slides out; ☰ is pressed, and a tap made, only once the
+ * sheet has left the page, never while it is still leaving.
+ */
+async function sheetGone(page: Page) {
+  await page.getByRole('menuitem', { name: 'Logout' }).waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.locator('.MuiDrawer-modal').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 async function openSheet(page: Page) {
+  await sheetGone(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const logout = page.getByRole('menuitem', { name: 'Logout' });
   await logout.waitFor({ state: 'visible' });
@@ -26,7 +37,11 @@ async function openSheet(page: Page) {
 async function expandGroups(page: Page) {
   for (const group of ['Verification', 'Coupons']) {
     const toggle = page.getByRole('menuitem', { name: group, exact: true });
-    if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') {
+      await toggle.click();
+      // The group slides open; its lines (and every line below it) move until it has.
+      await page.locator(`.MuiDrawer-paper .MuiCollapse-entered [role="group"][aria-label="${group}"]`).waitFor({ timeout: 10_000 });
+    }
   }
 }
 
@@ -84,7 +99,7 @@ async function walkTheSheet(page: Page, account: { email: string; password: stri
       await page.getByText('Access denied. Admin only.').last().waitFor({ timeout: 20_000 });
     }
     await page.waitForURL((url) => url.pathname.toLowerCase() === landing.toLowerCase(), { timeout: 20_000 });
-    await page.getByRole('menuitem', { name: 'Logout' }).waitFor({ state: 'hidden', timeout: 10_000 });
+    await sheetGone(page);
     const heading = page.locator('#main-content h1').first();
     await heading.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await page.title()).toMatch(/ · Better Health$/);
@@ -104,6 +119,35 @@ async function walkTheSheet(page: Page, account: { email: string; password: stri
 }
 
 describe('the side sheet on a phone', () => {
+  it('reaches every line of the sheet by Tab, in order: the disabled one, the group toggles and Logout too (issue 53)', { timeout: 180_000 }, async () => {
+    const admin = await cliAdmin(baseUrl, dataDir, 'Uma Das');
+    const newAdmin: Account = await createAccount(admin, 'Vivek Jain', 'admin');
+    const { page } = await session.newPage({ viewport: PHONE });
+    await signIn(page, baseUrl, newAdmin);
+    await openSheet(page);
+    const nav = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Main' });
+    const items = (await sheetItems(page)).map((i) => i.name);
+    await nav.getByRole('menuitem', { name: 'Dashboard' }).focus();
+    const stops: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const stop = (await page.evaluate(`(() => {
+        const el = document.activeElement;
+        if (!el || !el.closest('[role="dialog"] nav[aria-label="Main"]')) return null;
+        return (el.getAttribute('aria-label') || el.textContent || '').trim();
+      })()`)) as string | null;
+      if (stop === null) break;
+      stops.push(stop);
+      await page.keyboard.press('Tab');
+    }
+    expect(stops).toEqual(items);
+    expect(stops).toEqual(expect.arrayContaining(['Meeting History', 'Verification', 'Coupons']));
+    expect(stops.at(-1)).toBe('Logout');
+    // Logout works from the keyboard as well.
+    await nav.getByRole('menuitem', { name: 'Logout' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/login$/, { timeout: 20_000 });
+  });
+
   it('lets a client reach every screen and log out', async () => {
     const { page } = await session.newPage({ viewport: PHONE });
     await walkTheSheet(page, { email: DEMO.client, password: DEMO.password }, { disabled: [] });

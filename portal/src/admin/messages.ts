@@ -30,6 +30,8 @@ export const adminMessages = {
     loading: 'Loading…',
     networkError: PAYMENT_MESSAGES.networkError,
     opensInNewTab: '%{label} (opens in a new tab)',
+    /** What a grid's live region says once a header has re-sorted it ('ascending'/'descending' from ra.sort). */
+    sortedBy: 'Sorted by %{field}, %{order}',
   },
   roles: {
     user: ROLE_LABELS.user,

@@ -3,12 +3,14 @@ import { DataTable, List, useTranslate } from 'react-admin';
 import { AdminPage } from './AdminPage.tsx';
 import { GridActions } from './GridActions.tsx';
 import { cardRowsSx } from './gridLayout.tsx';
+import { GridHead, SortAnnouncer } from './GridHead.tsx';
 
 /**
  * The shell of every admin grid: the admin page frame, react-admin's List over `admin/<name>`
  * (25 a page, the filters and the grid actions, its own stored state), and a DataTable whose rows
  * are cards on small screens. A grid states only its columns, filters and sort. Its heading is the
- * grid's title text (under the grids' texts, by name); the card labels are i18n keys.
+ * grid's title text (under the grids' texts, by name); the card labels are i18n keys. Its header
+ * row is GridHead (named sort buttons, `aria-sort`), and a live region announces each new sort.
  */
 export function AdminGrid({
   name,
@@ -42,9 +44,10 @@ export function AdminGrid({
         empty={false}
         storeKey={`admin.grids.${name}`}
       >
-        <DataTable rowClick={false} bulkActionButtons={false} sx={cardRowsSx(labels)}>
+        <DataTable rowClick={false} bulkActionButtons={false} head={GridHead} sx={cardRowsSx(labels)}>
           {children}
         </DataTable>
+        <SortAnnouncer columns={children} />
       </List>
     </AdminPage>
   );

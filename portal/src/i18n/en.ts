@@ -44,6 +44,8 @@ export const portalMessages = {
     openMenu: 'Open menu',
     needsVerification: 'Available once your documents are verified',
     sheet: 'Menu',
+    /** The name of the sidebar's navigation landmark. */
+    navigation: 'Main',
     account: 'Account',
     fallbackName: 'User',
     privacy: 'Privacy & my data',

@@ -36,6 +36,9 @@ const GROUP_ICONS: Record<AdminMenuGroup, typeof VerifiedIcon> = {
  *
  * The collapsed desktop rail shows icons only: every label moves into a tooltip (and the item's
  * accessible name), so nothing wraps or sticks out of the rail.
+ *
+ * Every line is reachable by Tab as well as by the arrows: react-admin's links are, and so are the
+ * submenu toggles, the disabled lines and Logout (a menu list would leave them to the arrows only).
  */
 export function Menu() {
   const translate = useTranslate();
@@ -99,7 +102,7 @@ export function Menu() {
       {isSheet ? (
         <>
           <Divider component="li" sx={{ my: 1 }} />
-          <LogoutMenuItem onClose={() => setOpen(false)} />
+          <LogoutMenuItem onClose={() => setOpen(false)} tabIndex={0} />
         </>
       ) : null}
     </RaMenu>
@@ -117,7 +120,7 @@ function DisabledItem({ link, collapsed }: { link: MenuLink; collapsed: boolean 
   const Icon = link.icon;
   return (
     <Tooltip title={collapsed ? `${label}: ${reason}` : reason} placement="right" describeChild>
-      <MenuItem aria-disabled="true" aria-label={label} sx={{ color: 'text.disabled', cursor: 'default' }}>
+      <MenuItem aria-disabled="true" aria-label={label} tabIndex={0} sx={{ color: 'text.disabled', cursor: 'default' }}>
         <ListItemIcon sx={{ color: 'text.disabled' }}>
           <Icon />
         </ListItemIcon>
@@ -150,7 +153,7 @@ function SubMenu({
   const [expanded, setExpanded] = useState(() => entries.some((e) => pathname.toLowerCase().startsWith(e.path.toLowerCase())));
   const label = translate(labelKey);
   const toggle = (
-    <MenuItem onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} aria-label={collapsed ? label : undefined}>
+    <MenuItem onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} aria-label={collapsed ? label : undefined} tabIndex={0}>
       <ListItemIcon>
         <Icon />
       </ListItemIcon>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Chip, Stack, Tooltip } from '@mui/material';
+import { useId, useState } from 'react';
+import { Box, Button, Chip, Stack, Tooltip } from '@mui/material';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { useTranslate } from 'react-admin';
 import { isJoinWindowOpen, showsJoinNowBadge, type Meeting } from '@bh/shared';
@@ -21,6 +21,10 @@ export function JoinNowBadge({ meeting, now }: { meeting: Meeting; now: Date }) 
  * Enabled from 5 minutes before the start to 90 minutes after. A click records the join (for
  * participants) and then opens the meeting in a new tab, whether or not the recording worked:
  * a failed recording must never keep anyone out of their session.
+ *
+ * Outside the window it stays a focusable button marked aria-disabled, described by the reason
+ * (a screen reader says 'Join …, unavailable' and why; the tooltip shows the same reason on hover
+ * and focus), and a press does nothing. A natively disabled button could not take focus at all.
  */
 export function JoinButton({
   meeting,
@@ -38,9 +42,11 @@ export function JoinButton({
   const dataProvider = usePortalDataProvider();
   const invalidateMeetings = useInvalidateMeetings();
   const [busy, setBusy] = useState(false);
+  const reasonId = useId();
   const open = isJoinWindowOpen(startOf(meeting), now);
 
   const onJoin = () => {
+    if (!open) return;
     setBusy(true);
     const recorded = can('meetings', 'recordJoin')
       ? dataProvider.recordJoin(meeting._id).then(
@@ -59,9 +65,21 @@ export function JoinButton({
       size="small"
       color="primary"
       startIcon={<VideocamIcon />}
-      disabled={!open || busy}
+      disabled={open && busy}
       onClick={onJoin}
       aria-label={`${translate('bh.meeting.join')} ${meeting.meetingDate} ${meeting.meetingTime}`}
+      {...(open ? {} : { 'aria-disabled': true, 'aria-describedby': reasonId })}
+      sx={
+        open
+          ? undefined
+          : {
+              cursor: 'not-allowed',
+              boxShadow: 'none',
+              color: 'action.disabled',
+              bgcolor: 'action.disabledBackground',
+              '&:hover': { bgcolor: 'action.disabledBackground', boxShadow: 'none' },
+            }
+      }
     >
       {translate('bh.meeting.join')}
     </Button>
@@ -72,10 +90,15 @@ export function JoinButton({
       {open ? (
         button
       ) : (
-        <Tooltip title={translate(tooltip)}>
-          {/* A disabled button gets no pointer events; the wrapper keeps the tooltip reachable. */}
-          <span tabIndex={0}>{button}</span>
-        </Tooltip>
+        <>
+          {/* The wrapper only carries the tooltip; focus stops on the button inside it. */}
+          <Tooltip title={translate(tooltip)} describeChild>
+            <span style={{ display: 'inline-flex' }}>{button}</span>
+          </Tooltip>
+          <Box component="span" id={reasonId} sx={{ display: 'none' }}>
+            {translate(tooltip)}
+          </Box>
+        </>
       )}
       {withBadge ? <JoinNowBadge meeting={meeting} now={now} /> : null}
     </Stack>

@@ -293,8 +293,13 @@ function MeetingForm() {
               }}
               sx={{ height: 40, flexShrink: 0 }}
             >
-              <ToggleButton value="AM">{translate('bh.admin.meeting.am')}</ToggleButton>
-              <ToggleButton value="PM">{translate('bh.admin.meeting.pm')}</ToggleButton>
+              {/* Both are Tab stops: MUI's group keeps only the chosen one in the Tab order (issue 53). */}
+              <ToggleButton value="AM" tabIndex={0}>
+                {translate('bh.admin.meeting.am')}
+              </ToggleButton>
+              <ToggleButton value="PM" tabIndex={0}>
+                {translate('bh.admin.meeting.pm')}
+              </ToggleButton>
             </ToggleButtonGroup>
           </Stack>
           <ScheduleSlots
