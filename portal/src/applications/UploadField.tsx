@@ -94,12 +94,13 @@ function Progress({ value }: { value: number }) {
 /**
  * The visible 'Choose file' button of an upload. Its accessible name is its own text followed by the
  * field's visible label ('Choose file Resume (PDF) *'), so six of them are told apart; in error it
- * is marked invalid and described by the line under the field.
+ * is marked invalid and described by the line under the field. (A name written out rather than
+ * pointed at: the hidden file input keeps the label alone as its own name.)
  */
 function ChooseButton({
   kind,
   labelKey,
-  labelId,
+  required,
   describedBy,
   invalid,
   replace,
@@ -108,7 +109,7 @@ function ChooseButton({
 }: {
   kind: UploadFieldKind;
   labelKey: string;
-  labelId: string;
+  required: boolean;
   describedBy: string | undefined;
   invalid: boolean;
   replace: boolean;
@@ -117,7 +118,7 @@ function ChooseButton({
 }) {
   const translate = useTranslate();
   const inputId = useId();
-  const textId = useId();
+  const text = translate(replace ? 'bh.application.upload.replace' : 'bh.application.upload.choose');
   const inputRef = useRef<HTMLInputElement | null>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -143,21 +144,21 @@ function ChooseButton({
         startIcon={<UploadIcon />}
         disabled={disabled}
         onClick={() => inputRef.current?.click()}
-        aria-labelledby={`${textId} ${labelId}`}
+        aria-label={`${text} ${translate(labelKey)}${required ? ' *' : ''}`}
         aria-describedby={describedBy}
         aria-invalid={invalid ? true : undefined}
         data-upload-field=""
       >
-        <span id={textId}>{translate(replace ? 'bh.application.upload.replace' : 'bh.application.upload.choose')}</span>
+        {text}
       </Button>
     </>
   );
 }
 
-/** The ids that tie an upload's label, status and problem to its button. */
+/** The ids that tie an upload's status and problem to its button. */
 function useUploadIds() {
   const base = useId();
-  return { label: `${base}-label`, status: `${base}-status`, help: `${base}-help` };
+  return { status: `${base}-status`, help: `${base}-help` };
 }
 
 /** A required or optional single file: the form holds the uploaded file's link. */
@@ -197,7 +198,7 @@ export function UploadField({
 
   return (
     <Box data-invalid={error ? 'true' : undefined} data-field={name}>
-      <Typography id={ids.label} variant="body2" sx={{ fontWeight: 500, mb: 0.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, mb: 0.5 }}>
         {translate(labelKey)}
         {required ? ' *' : ''}
       </Typography>
@@ -205,7 +206,7 @@ export function UploadField({
         <ChooseButton
           kind={kind}
           labelKey={labelKey}
-          labelId={ids.label}
+          required={required === true}
           describedBy={error ? `${ids.help} ${ids.status}` : ids.status}
           invalid={!!error}
           replace={link !== ''}
@@ -261,7 +262,7 @@ export function SalarySlipsField() {
 
   return (
     <Box data-invalid={error ? 'true' : undefined} data-field="salarySlip">
-      <Typography id={ids.label} variant="body2" sx={{ fontWeight: 500, mb: 0.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, mb: 0.5 }}>
         {translate('bh.application.fields.salarySlip')}
       </Typography>
       <Stack spacing={0.5} sx={{ mb: 1 }}>
@@ -285,7 +286,7 @@ export function SalarySlipsField() {
         <ChooseButton
           kind="salarySlip"
           labelKey="bh.application.fields.salarySlip"
-          labelId={ids.label}
+          required={false}
           describedBy={error ? ids.help : undefined}
           invalid={!!error}
           replace={false}
