@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { seriousAxeViolations } from '../support/layout.ts';
 import { expectVisible, signIn } from '../support/portal.ts';
 import { cliAdmin, createAccount, scheduleMeeting, startAfter, uniqueCouponCode, verifiedAssociate, type Account, type Admin } from '../support/seed.ts';
 import { api as ops } from '@bh/shared/contract';
@@ -69,6 +70,7 @@ async function reflowOf(page: Page): Promise<Reflow> {
 
 interface Cast {
   admin: Admin;
+  client: Account;
   applicant: Account;
   couponCode: string;
 }
@@ -98,7 +100,7 @@ beforeAll(async () => {
     },
   });
   expect(created.status).toBe(201);
-  cast = { admin, applicant, couponCode };
+  cast = { admin, client, applicant, couponCode };
 }, 180_000);
 
 interface Screen {
@@ -217,6 +219,24 @@ describe('Manage Coupons at 200 % zoom (640 px)', () => {
       });
       expect(fits).toBe(true);
     }
+  });
+});
+
+describe('menus with headings (issue 53 item 5)', () => {
+  it('Book More Sessions and the avatar menu, open, give axe nothing serious (once aria-required-children and listitem)', { timeout: 120_000 }, async () => {
+    const client = await session.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(client.page, baseUrl, cast.client);
+    await client.page.getByRole('button', { name: 'Book More Sessions' }).click();
+    await expectVisible(client.page.getByRole('group', { name: 'Mental Health Counselling' }));
+    await settled(client.page);
+    expect(await seriousAxeViolations(client.page)).toEqual([]);
+
+    const admin = await session.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(admin.page, baseUrl, cast.admin);
+    await admin.page.getByRole('button', { name: 'Profile' }).click();
+    await expectVisible(admin.page.getByRole('group', { name: 'Admin Tools' }));
+    await settled(admin.page);
+    expect(await seriousAxeViolations(admin.page)).toEqual([]);
   });
 });
 
