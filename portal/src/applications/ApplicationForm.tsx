@@ -47,11 +47,20 @@ export function submissionFailureToast(error: unknown, translate: Translate): st
   return error.body.message || translate('bh.application.submitFailed');
 }
 
-function scrollToFirstError(): void {
+/** A field's focusable control: the marked element itself, or the first control inside it. */
+const CONTROL = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])';
+
+/**
+ * Scrolls to the first field in error and puts the focus on it: a text field, a select, a tick box
+ * or an upload's button (each marks itself aria-invalid), so a keyboard or screen-reader user lands
+ * on the problem and hears its message (the field's description).
+ */
+export function scrollToFirstError(): void {
   const first = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
   if (!first) return;
   first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-  if (first.matches('input, textarea, select')) first.focus({ preventScroll: true });
+  const control = first.matches(CONTROL) ? first : (first.querySelector<HTMLElement>('[aria-invalid="true"]') ?? first.querySelector<HTMLElement>(CONTROL));
+  control?.focus({ preventScroll: true });
 }
 
 /**

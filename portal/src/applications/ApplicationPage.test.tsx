@@ -10,6 +10,7 @@ import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/test/application-messages
 import { createDataProvider } from '../providers/dataProvider.ts';
 import type { UploadOptions } from '../providers/upload.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
+import { scrollToFirstError } from './ApplicationForm.tsx';
 import { server } from '../test/server.ts';
 import { mockPath } from '../mocks/contract.ts';
 import { createApiClient, api } from '@bh/shared/contract';
@@ -460,7 +461,9 @@ describe('uploads on the form (spec §5, §8)', () => {
     expect(screen.getByRole('progressbar', { name: 'Uploading… 37%' })).toHaveAttribute('aria-valuenow', '37');
     expect(screen.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
     for (const input of document.querySelectorAll('input[type="file"]')) expect(input).toBeDisabled();
-    for (const button of screen.getAllByRole('button', { name: 'Choose file' })) expect(button).toBeDisabled();
+    const chooseButtons = screen.getAllByRole('button', { name: /^Choose file / });
+    expect(chooseButtons).toHaveLength(6);
+    for (const button of chooseButtons) expect(button).toBeDisabled();
 
     finish?.({
       success: true,
@@ -486,5 +489,57 @@ describe('uploads on the form (spec §5, §8)', () => {
     await user.click(within(salary).getAllByRole('button', { name: 'Remove' })[0] as HTMLElement);
     expect(within(salary).queryByRole('link', { name: 'slip-january.pdf' })).not.toBeInTheDocument();
     expect(within(salary).getByRole('link', { name: 'slip-february.pdf' })).toBeInTheDocument();
+  });
+});
+
+describe('the form by keyboard and screen reader (issue 53)', () => {
+  it('names each upload button by its own text and the label it stands under', async () => {
+    await openForm();
+    const names = screen.getAllByRole('button', { name: /^Choose file / }).map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Choose file Resume (PDF) *',
+      'Choose file Front Image *',
+      'Choose file Back Image *',
+      'Choose file Front Image *',
+      'Choose file Back Image *',
+      'Choose file Salary Slip',
+    ]);
+    const resume = within(section('Personal Information')).getByRole('button', { name: 'Choose file Resume (PDF) *' });
+    expect(resume).not.toHaveAttribute('aria-invalid');
+    expect(resume).toHaveAccessibleDescription('No file chosen');
+  });
+
+  it('marks an upload in error invalid, describes it by its message, and focuses the first field in error', async () => {
+    const user = userEvent.setup();
+    await openForm();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Resume is required')).toBeInTheDocument();
+    const resume = within(section('Personal Information')).getByRole('button', { name: 'Choose file Resume (PDF) *' });
+    expect(resume).toHaveAttribute('aria-invalid', 'true');
+    expect(resume).toHaveAccessibleDescription('Resume is required No file chosen');
+    const front = within(section('Legal Document 1')).getByRole('button', { name: 'Choose file Front Image *' });
+    expect(front).toHaveAttribute('aria-invalid', 'true');
+    expect(front.getAttribute('aria-describedby')).toBeTruthy();
+    // The optional salary slips are not in error.
+    expect(within(section('Salary Documentation')).getByRole('button', { name: 'Choose file Salary Slip' })).not.toHaveAttribute('aria-invalid');
+    // The focus leaves the Submit button for the first field in error, which its message describes.
+    const first = field(section('Personal Information'), /^First Name/);
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription('First name is required');
+  });
+
+  it('puts the focus on an upload button when an upload is the first field in error', () => {
+    document.body.innerHTML = `
+      <div data-field="personalInfo.firstName"><input aria-invalid="false" /></div>
+      <div data-invalid="true" data-field="personalInfo.resumeUrl">
+        <input type="file" style="display:none" />
+        <p>Resume (PDF) *</p>
+        <button type="button" aria-invalid="true" aria-label="Choose file Resume (PDF) *">Choose file</button>
+      </div>
+      <input aria-invalid="true" aria-label="Last Name" />`;
+    scrollToFirstError();
+    expect(document.activeElement).toBe(document.querySelector('button'));
+    document.body.innerHTML = '';
   });
 });

@@ -91,21 +91,34 @@ function Progress({ value }: { value: number }) {
   );
 }
 
+/**
+ * The visible 'Choose file' button of an upload. Its accessible name is its own text followed by the
+ * field's visible label ('Choose file Resume (PDF) *'), so six of them are told apart; in error it
+ * is marked invalid and described by the line under the field. (A name written out rather than
+ * pointed at: the hidden file input keeps the label alone as its own name.)
+ */
 function ChooseButton({
   kind,
   labelKey,
+  required,
+  describedBy,
+  invalid,
   replace,
   disabled,
   onFile,
 }: {
   kind: UploadFieldKind;
   labelKey: string;
+  required: boolean;
+  describedBy: string | undefined;
+  invalid: boolean;
   replace: boolean;
   disabled: boolean;
   onFile: (file: File) => void;
 }) {
   const translate = useTranslate();
   const inputId = useId();
+  const text = translate(replace ? 'bh.application.upload.replace' : 'bh.application.upload.choose');
   const inputRef = useRef<HTMLInputElement | null>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -125,11 +138,27 @@ function ChooseButton({
         onChange={onChange}
         style={{ display: 'none' }}
       />
-      <Button variant="outlined" size="small" startIcon={<UploadIcon />} disabled={disabled} onClick={() => inputRef.current?.click()}>
-        {translate(replace ? 'bh.application.upload.replace' : 'bh.application.upload.choose')}
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<UploadIcon />}
+        disabled={disabled}
+        onClick={() => inputRef.current?.click()}
+        aria-label={`${text} ${translate(labelKey)}${required ? ' *' : ''}`}
+        aria-describedby={describedBy}
+        aria-invalid={invalid ? true : undefined}
+        data-upload-field=""
+      >
+        {text}
       </Button>
     </>
   );
+}
+
+/** The ids that tie an upload's status and problem to its button. */
+function useUploadIds() {
+  const base = useId();
+  return { status: `${base}-status`, help: `${base}-help` };
 }
 
 /** A required or optional single file: the form holds the uploaded file's link. */
@@ -154,6 +183,7 @@ export function UploadField({
   const [refusal, setRefusal] = useState<string | null>(null);
   const schemaError = useFieldError(name);
   const error = refusal ? translate(refusal, { _: refusal }) : schemaError;
+  const ids = useUploadIds();
 
   const onFile = async (file: File) => {
     setRefusal(null);
@@ -173,19 +203,28 @@ export function UploadField({
         {required ? ' *' : ''}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <ChooseButton kind={kind} labelKey={labelKey} replace={link !== ''} disabled={busy} onFile={(file) => void onFile(file)} />
+        <ChooseButton
+          kind={kind}
+          labelKey={labelKey}
+          required={required === true}
+          describedBy={error ? `${ids.help} ${ids.status}` : ids.status}
+          invalid={!!error}
+          replace={link !== ''}
+          disabled={busy}
+          onFile={(file) => void onFile(file)}
+        />
         {link ? (
-          <Link href={link} target="_blank" rel="noopener noreferrer" variant="body2" title={fileName || undefined}>
+          <Link id={ids.status} href={link} target="_blank" rel="noopener noreferrer" variant="body2" title={fileName || undefined} sx={{ overflowWrap: 'anywhere' }}>
             {fileName ? truncate(fileName, FILE_NAME_DISPLAY_LENGTH) : translate('bh.application.upload.view')}
           </Link>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography id={ids.status} variant="body2" color="text.secondary">
             {translate('bh.application.upload.none')}
           </Typography>
         )}
       </Stack>
       {progress !== null ? <Progress value={progress} /> : null}
-      <FormHelperText error={!!error}>{error ?? ' '}</FormHelperText>
+      <FormHelperText id={ids.help} error={!!error}>{error ?? ' '}</FormHelperText>
     </Box>
   );
 }
@@ -202,6 +241,7 @@ export function SalarySlipsField() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const schemaError = useFieldError('salarySlip');
   const error = refusal ? translate(refusal, { _: refusal }) : schemaError;
+  const ids = useUploadIds();
 
   const current = (): string[] => {
     const now = getValues('salarySlip');
@@ -243,10 +283,19 @@ export function SalarySlipsField() {
         ))}
       </Stack>
       {links.length < MAX_SALARY_SLIPS ? (
-        <ChooseButton kind="salarySlip" labelKey="bh.application.fields.salarySlip" replace={false} disabled={busy} onFile={(file) => void onFile(file)} />
+        <ChooseButton
+          kind="salarySlip"
+          labelKey="bh.application.fields.salarySlip"
+          required={false}
+          describedBy={error ? ids.help : undefined}
+          invalid={!!error}
+          replace={false}
+          disabled={busy}
+          onFile={(file) => void onFile(file)}
+        />
       ) : null}
       {progress !== null ? <Progress value={progress} /> : null}
-      <FormHelperText error={!!error}>{error ?? ' '}</FormHelperText>
+      <FormHelperText id={ids.help} error={!!error}>{error ?? ' '}</FormHelperText>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { get, useController, useFormContext, type FieldPath, type RegisterOptions } from 'react-hook-form';
-import { Checkbox, FormControlLabel, Paper, TextField, Typography, type TextFieldProps } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, Paper, TextField, Typography, type TextFieldProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { muiField } from '../components/muiField.ts';
 import type { ApplicationDraft } from './formModel.ts';
@@ -127,4 +127,18 @@ export function Section({ id, titleKey, hintKey, children }: { id: string; title
       {children}
     </Paper>
   );
+}
+
+/**
+ * The fields of a section side by side, as many as fit fields at least 18 rem wide: the columns
+ * follow the room the form has, not the window's width, so at 200 % zoom (the sidebar still open)
+ * or with wider text spacing no field is left too narrow for its label.
+ */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))' }}>{children}</Box>;
+}
+
+/** A field across the whole row of a FieldGrid (an address, a tick box). */
+export function Wide({ children }: { children: ReactNode }) {
+  return <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Button, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, FormHelperText, IconButton, List, ListItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslate } from 'react-admin';
@@ -18,7 +18,7 @@ import {
   PRIVACY_MESSAGES,
 } from '@bh/shared';
 import { emptyEducation, emptyEmployment, type ApplicationDraft } from './formModel.ts';
-import { FormCheckbox, FormSelect, FormText, plainChoices, Section, useFieldError, type DraftPath } from './fields.tsx';
+import { FieldGrid, FormCheckbox, FormSelect, FormText, plainChoices, Section, useFieldError, Wide, type DraftPath } from './fields.tsx';
 import { SalarySlipsField, UploadField } from './UploadField.tsx';
 
 const DOCUMENT_CHOICES = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
@@ -41,38 +41,38 @@ export function PersonalSection({ today }: { today: string }) {
 
   return (
     <Section id="section-personal" titleKey="bh.application.sections.personal">
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 4 }}>
+      <FieldGrid>
+        <div>
           <FormText name="personalInfo.firstName" labelKey="bh.application.fields.firstName" required autoComplete="given-name" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.middleName" labelKey="bh.application.fields.middleName" autoComplete="additional-name" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.lastName" labelKey="bh.application.fields.lastName" required autoComplete="family-name" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.dob" labelKey="bh.application.fields.dob" type="date" required slotProps={dateSlot(today)} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormSelect name="personalInfo.gender" labelKey="bh.application.fields.gender" choices={plainChoices(GENDERS)} required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormSelect name="personalInfo.bloodGroup" labelKey="bh.application.fields.bloodGroup" choices={plainChoices(BLOOD_GROUPS)} required />
-        </Grid>
-      </Grid>
+        </div>
+      </FieldGrid>
 
       <Typography variant="subtitle2" sx={{ mt: 1, mb: 1.5 }}>
         {translate('bh.application.sections.address')}
       </Typography>
-      <Grid container columnSpacing={2}>
-        <Grid size={12}>
+      <FieldGrid>
+        <Wide>
           <FormText name="personalInfo.currentAddress" labelKey="bh.application.fields.currentAddress" required multiline minRows={2} autoComplete="street-address" />
-        </Grid>
-        <Grid size={12}>
+        </Wide>
+        <Wide>
           <FormCheckbox name="personalInfo.sameAsCurrent" labelKey="bh.application.fields.sameAsCurrent" />
-        </Grid>
-        <Grid size={12}>
+        </Wide>
+        <Wide>
           <FormText
             name="personalInfo.permanentAddress"
             labelKey="bh.application.fields.permanentAddress"
@@ -81,50 +81,50 @@ export function PersonalSection({ today }: { today: string }) {
             minRows={2}
             disabled={sameAsCurrent === true}
           />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        </Wide>
+        <div>
           <FormText name="personalInfo.city" labelKey="bh.application.fields.city" required autoComplete="address-level2" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.state" labelKey="bh.application.fields.state" required autoComplete="address-level1" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.postalCode" labelKey="bh.application.fields.postalCode" required autoComplete="postal-code" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        </div>
+        <div>
           <FormSelect name="personalInfo.country" labelKey="bh.application.fields.country" choices={plainChoices(COUNTRIES)} required />
-        </Grid>
-      </Grid>
+        </div>
+      </FieldGrid>
 
       <Typography variant="subtitle2" sx={{ mt: 1, mb: 1.5 }}>
         {translate('bh.application.sections.contact')}
       </Typography>
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+      <FieldGrid>
+        <div>
           <FormText name="personalInfo.email" labelKey="bh.application.fields.email" type="email" required autoComplete="email" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.phone" labelKey="bh.application.fields.phone" type="tel" required autoComplete="tel" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.linkedin" labelKey="bh.application.fields.linkedin" type="url" />
-        </Grid>
-      </Grid>
+        </div>
+      </FieldGrid>
 
       <Typography variant="subtitle2" sx={{ mt: 1, mb: 1.5 }}>
         {translate('bh.application.sections.emergency')}
       </Typography>
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 4 }}>
+      <FieldGrid>
+        <div>
           <FormText name="personalInfo.emergencyContact.name" labelKey="bh.application.fields.emergencyName" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.emergencyContact.relationship" labelKey="bh.application.fields.emergencyRelationship" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormText name="personalInfo.emergencyContact.phone" labelKey="bh.application.fields.emergencyPhone" type="tel" required />
-        </Grid>
-      </Grid>
+        </div>
+      </FieldGrid>
 
       <UploadField name="personalInfo.resumeUrl" kind="resume" labelKey="bh.application.fields.resume" required />
     </Section>
@@ -170,20 +170,20 @@ export function DocumentSection({ index }: { index: 0 | 1 }) {
 
   return (
     <Section id={`section-document-${index + 1}`} titleKey={`bh.application.sections.document${index + 1}`}>
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+      <FieldGrid>
+        <div>
           <FormSelect name={`personalInfo.Doc.${index}.documentType`} labelKey="bh.application.fields.documentType" choices={DOCUMENT_CHOICES} required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <NumberField name={`personalInfo.Doc.${index}.documentId`} labelKey="bh.application.fields.documentId" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <UploadField name={`personalInfo.Doc.${index}.frontImage`} kind="document" labelKey="bh.application.fields.frontImage" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <UploadField name={`personalInfo.Doc.${index}.backImage`} kind="document" labelKey="bh.application.fields.backImage" required />
-        </Grid>
-      </Grid>
+        </div>
+      </FieldGrid>
     </Section>
   );
 }
@@ -220,17 +220,17 @@ function EmploymentRecord({ index, today, canRemove, onRemove }: { index: number
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
       <RecordHeader titleKey="bh.application.employmentRecord" n={index + 1} canRemove={canRemove} onRemove={onRemove} />
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+      <FieldGrid>
+        <div>
           <FormText name={`employmentDetails.${index}.organization`} labelKey="bh.application.fields.organization" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <FormText name={`employmentDetails.${index}.jobTitle`} labelKey="bh.application.fields.jobTitle" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormText name={`employmentDetails.${index}.startDate`} labelKey="bh.application.fields.startDate" type="date" required slotProps={dateSlot(today)} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormText
             name={`employmentDetails.${index}.endDate`}
             labelKey="bh.application.fields.endDate"
@@ -239,14 +239,14 @@ function EmploymentRecord({ index, today, canRemove, onRemove }: { index: number
             disabled={isCurrentJob === true}
             slotProps={dateSlot(today)}
           />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        </div>
+        <div>
           <FormSelect name={`employmentDetails.${index}.employmentType`} labelKey="bh.application.fields.employmentType" choices={plainChoices(EMPLOYMENT_TYPES)} required />
-        </Grid>
-        <Grid size={12}>
+        </div>
+        <Wide>
           <FormCheckbox name={`employmentDetails.${index}.isCurrentJob`} labelKey="bh.application.fields.isCurrentJob" />
-        </Grid>
-      </Grid>
+        </Wide>
+      </FieldGrid>
     </Paper>
   );
 }
@@ -292,17 +292,17 @@ export function EducationSection({ currentYear }: { currentYear: number }) {
         {fields.map((field, index) => (
           <Paper key={field.id} variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
             <RecordHeader titleKey="bh.application.educationRecord" n={index + 1} canRemove={fields.length > 1} onRemove={() => remove(index)} />
-            <Grid container columnSpacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
+            <FieldGrid>
+              <div>
                 <FormSelect name={`educationDetails.${index}.level`} labelKey="bh.application.fields.level" choices={plainChoices(EDUCATION_LEVELS)} required />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              </div>
+              <div>
                 <FormText name={`educationDetails.${index}.degreeName`} labelKey="bh.application.fields.degreeName" required />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              </div>
+              <div>
                 <FormText name={`educationDetails.${index}.institutionName`} labelKey="bh.application.fields.institutionName" required />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>
+              </div>
+              <div>
                 <FormText
                   name={`educationDetails.${index}.graduationYear`}
                   labelKey="bh.application.fields.graduationYear"
@@ -310,11 +310,11 @@ export function EducationSection({ currentYear }: { currentYear: number }) {
                   required
                   slotProps={{ htmlInput: { min: GRADUATION_YEAR_MIN, max: currentYear, step: 1, inputMode: 'numeric' } }}
                 />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>
+              </div>
+              <div>
                 <FormText name={`educationDetails.${index}.major`} labelKey="bh.application.fields.major" />
-              </Grid>
-            </Grid>
+              </div>
+            </FieldGrid>
           </Paper>
         ))}
       </Stack>
@@ -331,26 +331,26 @@ export function EducationSection({ currentYear }: { currentYear: number }) {
 export function BankSection() {
   return (
     <Section id="section-bank" titleKey="bh.application.sections.bank">
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+      <FieldGrid>
+        <div>
           <FormText name="bankAccount.accountHolder" labelKey="bh.application.fields.accountHolder" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <FormText name="bankAccount.bankName" labelKey="bh.application.fields.bankName" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <FormText name="bankAccount.branchName" labelKey="bh.application.fields.branchName" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <NumberField name="bankAccount.accountNumber" labelKey="bh.application.fields.accountNumber" numeric />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <FormText name="bankAccount.ifsc" labelKey="bh.application.fields.ifsc" required autoComplete="off" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        </div>
+        <div>
           <FormText name="bankAccount.upi" labelKey="bh.application.fields.upi" required autoComplete="off" />
-        </Grid>
-      </Grid>
+        </div>
+      </FieldGrid>
     </Section>
   );
 }

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 
-/** Records as a list of cards: one column on a phone, two on a tablet, three on a laptop. */
+/**
+ * Records as a list of cards, as many columns as fit cards at least 18 rem wide: one on a phone,
+ * two on a tablet, three on a laptop; and one again when the page is zoomed to 200 % or its text
+ * spaced out, where columns chosen by the window's width left cards too narrow for their text.
+ */
 export function CardGrid({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box
@@ -13,7 +17,7 @@ export function CardGrid({ label, children }: { label: string; children: ReactNo
         p: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
       }}
     >
       {children}

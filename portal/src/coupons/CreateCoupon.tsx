@@ -149,17 +149,22 @@ export default function CreateCoupon() {
               {translate('bh.admin.coupons.links')}
             </Typography>
             {LINK_FIELDS.map(({ name, service, plan }) => (
-              <FormTextField
-                key={name}
-                registration={register(name, { onChange: () => clearErrors(name) })}
-                id={`coupon-${service}-${plan}`}
-                type="url"
-                label={translate('bh.admin.coupons.linkLabel', { service: SERVICES[service].displayName, plan: planName(service, plan) })}
-                placeholder="https://"
-                required
-                size="small"
-                error={messageAt(errors, name)}
-              />
+              // The label stands above its field, where it wraps: inside the outline a label this
+              // long is cut to one line ('Mental Health Counselling: Single …') on a phone.
+              <Stack key={name} spacing={0.75}>
+                <FormLabel htmlFor={`coupon-${service}-${plan}`} required error={messageAt(errors, name) !== undefined} sx={{ overflowWrap: 'anywhere' }}>
+                  {translate('bh.admin.coupons.linkLabel', { service: SERVICES[service].displayName, plan: planName(service, plan) })}
+                </FormLabel>
+                <FormTextField
+                  registration={register(name, { onChange: () => clearErrors(name) })}
+                  id={`coupon-${service}-${plan}`}
+                  type="url"
+                  placeholder="https://"
+                  required
+                  size="small"
+                  error={messageAt(errors, name)}
+                />
+              </Stack>
             ))}
             <SubmitAndClear
               busy={isSubmitting}

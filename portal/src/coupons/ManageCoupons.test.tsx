@@ -84,6 +84,40 @@ describe('Manage Coupons (/admin/all-coupons)', () => {
     expect(coupon.isActive).toBe(true);
   });
 
+  it('keeps the focus on Activate / Deactivate through the switch, renamed and described by the new state (issue 53)', async () => {
+    const { db, state } = adminWorld();
+    addCoupon(db, state, { couponCode: 'FOCUS' });
+    const user = userEvent.setup();
+    await open();
+    const toggle = await within(await screen.findByRole('listitem', { name: 'FOCUS' })).findByRole('button', { name: 'Deactivate' });
+    expect(toggle).toHaveAccessibleDescription('Active');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    // While the switch is sent the button says so without being disabled (which dropped the focus to the page).
+    expect(await screen.findByText(PAYMENT_MESSAGES.couponDeactivated)).toBeTruthy();
+    await waitFor(() => expect(within(card('FOCUS')).getByRole('button', { name: 'Activate' })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+    expect(within(card('FOCUS')).getByRole('button', { name: 'Activate' })).toHaveAccessibleDescription('Inactive');
+    // The toast that says it sits in a polite live region.
+    expect(screen.getByText(PAYMENT_MESSAGES.couponDeactivated).closest('[aria-live="polite"]')).not.toBeNull();
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(PAYMENT_MESSAGES.couponActivated, {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(within(card('FOCUS')).getByRole('button', { name: 'Deactivate' })).toHaveFocus());
+  });
+
+  it('sends the focus to the heading once a deleted coupon’s card is gone (issue 53)', async () => {
+    const { db, state } = adminWorld();
+    addCoupon(db, state, { couponCode: 'GONE' });
+    addCoupon(db, state, { couponCode: 'HERE' });
+    const user = userEvent.setup();
+    await open();
+    await user.click(await within(await screen.findByRole('listitem', { name: 'GONE' })).findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'GONE' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Manage Coupons' })).toHaveFocus());
+  });
+
   it("says 'Failed to update coupon status' when the switch fails", async () => {
     const { db, state } = adminWorld();
     addCoupon(db, state, { couponCode: 'STUCK' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -95,6 +95,14 @@ function LoadingCoupons() {
   );
 }
 
+function focusPageHeading(): void {
+  if (document.activeElement !== document.body && document.activeElement !== null) return;
+  const heading = document.querySelector<HTMLElement>('main h1, h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
 function CouponCard({ coupon }: { coupon: Coupon }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -122,6 +130,8 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
       setConfirming(false);
       notify('bh.admin.coupons.deleted', { type: 'success' });
       await reload();
+      // The card and its buttons are gone: the focus goes to the page's heading, not to the page.
+      focusPageHeading();
     },
     onError: () => {
       setConfirming(false);
@@ -131,6 +141,18 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
 
   const busy = toggle.isPending || remove.isPending;
   const titleId = `coupon-${coupon._id}`;
+  // The toggle keeps the focus through the switch: it is never disabled under the person's focus
+  // (a disabled button drops it to the page), and once the list is reloaded with the new state it
+  // has it still, named for what it does now; the toast (a polite live region) says what happened.
+  const toggleRef = useRef<HTMLButtonElement | null>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (toggle.isPending) toggled.current = true;
+    else if (toggled.current) {
+      toggled.current = false;
+      if (document.activeElement === document.body || document.activeElement === null) toggleRef.current?.focus();
+    }
+  }, [toggle.isPending]);
 
   return (
     <Card component="li" variant="outlined" aria-labelledby={titleId} sx={{ borderRadius: 3, display: 'flex', flexDirection: 'column' }}>
@@ -145,6 +167,7 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
             label={translate(coupon.forNewUsers ? 'bh.admin.coupons.newUsers' : 'bh.admin.coupons.existingUsers')}
           />
           <Chip
+            id={`${titleId}-state`}
             size="small"
             variant="outlined"
             color={coupon.isActive ? 'success' : 'default'}
@@ -162,7 +185,7 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
                   <Typography component="dt" variant="caption" color="text.secondary">
                     {translate('bh.admin.coupons.linkLabel', { service: SERVICES[service].displayName, plan: planName })}
                   </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0 }} title={link}>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} title={link}>
                     {isHttpUrl(link) ? (
                       <Link href={link} target="_blank" rel="noopener noreferrer">
                         {truncate(link, COUPON_LINK_DISPLAY_LENGTH)}
@@ -185,11 +208,16 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button
+          ref={toggleRef}
           size="small"
           variant="outlined"
           color={coupon.isActive ? 'warning' : 'success'}
-          onClick={() => toggle.mutate()}
-          disabled={busy}
+          onClick={() => {
+            if (!busy) toggle.mutate();
+          }}
+          aria-disabled={busy ? true : undefined}
+          aria-describedby={`${titleId}-state`}
+          disabled={remove.isPending}
           startIcon={toggle.isPending ? <CircularProgress size={14} /> : coupon.isActive ? <ToggleOffIcon /> : <ToggleOnIcon />}
         >
           {translate(coupon.isActive ? 'bh.admin.coupons.deactivate' : 'bh.admin.coupons.activate')}

@@ -1,6 +1,6 @@
-import { Fragment, useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, CircularProgress, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useNotify, useTranslate } from 'react-admin';
@@ -46,6 +46,7 @@ export function BookMoreSessions() {
         endIcon={services.isPending ? <CircularProgress size={16} color="inherit" /> : <ExpandMoreIcon />}
         aria-haspopup="menu"
         aria-controls={anchor ? 'book-more-menu' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
       >
         {translate('bh.dashboard.bookMore')}
@@ -54,9 +55,13 @@ export function BookMoreSessions() {
         {available.length === 0 ? (
           <MenuItem disabled>{translate('bh.dashboard.noServices')}</MenuItem>
         ) : (
+          // Each service is a group of the menu named by its heading (a menu may hold only items,
+          // groups and separators, so the heading is no list item of its own).
           available.map(({ key, service }) => (
-            <Fragment key={key}>
-              <ListSubheader>{service.displayName}</ListSubheader>
+            <Box key={key} role="group" aria-labelledby={`book-more-${key}`}>
+              <ListSubheader id={`book-more-${key}`} component="div">
+                {service.displayName}
+              </ListSubheader>
               {service.plans.map((plan) => (
                 <MenuItem key={`${key}-${plan.type}`} onClick={() => choose(key, plan.type)}>
                   <ListItemText primary={plan.name} />
@@ -70,7 +75,7 @@ export function BookMoreSessions() {
                   ) : null}
                 </MenuItem>
               ))}
-            </Fragment>
+            </Box>
           ))
         )}
       </Menu>

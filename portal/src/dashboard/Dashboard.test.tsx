@@ -8,6 +8,7 @@ import { renderPortal, testDb } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { stubTabs } from '../test/tabs.ts';
 import { QUOTE_KEYS } from './quotes.ts';
+import { menuStructureProblems } from '../test/menuStructure.ts';
 import { portalMessages } from '../i18n/en.ts';
 import { mockPath } from '../mocks/contract.ts';
 import { createApiClient, api } from '@bh/shared/contract';
@@ -138,6 +139,35 @@ describe('the client dashboard', () => {
     await waitFor(() => expect(tab.location.href).toBe(db.paymentLinks.mentalHealthCounselling.bundle));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
+  });
+
+  it('groups the plans under each service’s name, a menu holding only items and named groups, walked by the arrow keys (issue 53)', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { priya } = people(db);
+    stubTabs();
+    renderPortal('/dashboard', { db, signedIn: priya });
+    const button = await screen.findByRole('button', { name: 'Book More Sessions' });
+    await waitFor(() => expect(button.querySelector('[role="progressbar"]')).toBeNull());
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = await screen.findByRole('menu');
+    expect(menuStructureProblems(menu)).toEqual([]);
+    const mental = within(menu).getByRole('group', { name: 'Mental Health Counselling' });
+    const cosmetic = within(menu).getByRole('group', { name: 'Cosmetologist Consultancy' });
+    expect(within(mental).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Single Session'), expect.stringContaining('3-Session Pack')]);
+    expect(within(cosmetic).getAllByRole('menuitem')).toHaveLength(2);
+    // The first plan has the focus; the arrows go from one group into the next.
+    const items = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(items[2]).toHaveFocus();
+    expect(within(cosmetic).getAllByRole('menuitem')[0]).toBe(items[2]);
+    await user.keyboard('{ArrowUp}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Mental Health Counselling' })).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
   });
 
   it("says 'Failed to get payment link' and closes the tab when no link comes back", async () => {

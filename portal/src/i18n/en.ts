@@ -186,6 +186,8 @@ export const portalMessages = {
     date: 'New date',
     time: 'Or type a time (HH:MM AM/PM)',
     freeSlots: 'Free slots',
+    slotsOn: '%{smart_count} free slot on %{date} |||| %{smart_count} free slots on %{date}',
+    slotsNoneOn: 'No free slots on %{date}',
     keep: 'Keep session',
     confirm: 'Confirm',
     send: 'Send request',

@@ -8,6 +8,7 @@ import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { setViewportWidth } from '../test/viewport.ts';
+import { menuStructureProblems } from '../test/menuStructure.ts';
 import { api } from '@bh/shared/contract';
 import { mockPath } from '../mocks/contract.ts';
 
@@ -119,6 +120,24 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
     expect(scope.getByRole('menuitem', { name: 'Meeting History' })).toHaveAttribute('href', '/meetinghistory');
     expect(scope.getByRole('menuitem', { name: 'Submit Documents' })).toHaveAttribute('href', '/details');
     expect(menu).toBeInTheDocument();
+  });
+
+  it('holds only menu items, separators and the named Admin Tools group in the avatar menu, walked by the arrow keys (issue 53)', async () => {
+    const { user } = dashboardAs('admin');
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    const dropdown = document.getElementById('bh-user-menu');
+    const menu = within(dropdown as HTMLElement).getByRole('menu');
+    expect(menuStructureProblems(menu)).toEqual([]);
+    expect(within(menu).getByText('Asha Iyer').closest('p')).toBeNull();
+    const tools = within(menu).getByRole('group', { name: 'Admin Tools' });
+    expect(within(tools).getAllByRole('menuitem').length).toBeGreaterThan(5);
+    const items = within(menu).getAllByRole('menuitem');
+    const lastMain = items.findIndex((item) => tools.contains(item)) - 1;
+    items[lastMain]?.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(tools).getAllByRole('menuitem')[0]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
   });
 
   it("falls back to 'U' and 'User' for an account without a name", async () => {

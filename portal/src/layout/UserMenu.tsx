@@ -45,13 +45,16 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         disableScrollLock
       >
+        {/* Who is signed in: plain text in the menu (no paragraphs, which a menu may not hold). */}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, minWidth: 240 }}>
-          <Avatar sx={{ bgcolor: 'primary.main' }}>{initial}</Avatar>
+          <Avatar aria-hidden="true" sx={{ bgcolor: 'primary.main' }}>
+            {initial}
+          </Avatar>
           <Box sx={{ minWidth: 0, maxWidth: 280 }}>
-            <Typography variant="subtitle2" component="p" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="subtitle2" component="div" sx={{ overflowWrap: 'anywhere' }}>
               {name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {identity?.email ?? ''}
             </Typography>
           </Box>
@@ -75,15 +78,23 @@ export function UserMenu() {
           ),
         )}
         {adminLinks.length > 0 ? <Divider /> : null}
-        {adminLinks.length > 0 ? <ListSubheader sx={{ lineHeight: 2.5 }}>{translate('bh.menu.adminTools')}</ListSubheader> : null}
-        {adminLinks.map(({ path, labelKey, icon: Icon }) => (
-          <MenuItem key={path} component={LinkBase} to={path} onClick={close}>
-            <ListItemIcon>
-              <Icon />
-            </ListItemIcon>
-            <ListItemText>{translate(labelKey)}</ListItemText>
-          </MenuItem>
-        ))}
+        {adminLinks.length > 0 ? (
+          // The admin screens are a group of the menu named by its heading: a menu holds only
+          // items, groups and separators, so the heading is no list item of its own.
+          <Box role="group" aria-labelledby="bh-user-menu-admin">
+            <ListSubheader id="bh-user-menu-admin" component="div" sx={{ lineHeight: 2.5 }}>
+              {translate('bh.menu.adminTools')}
+            </ListSubheader>
+            {adminLinks.map(({ path, labelKey, icon: Icon }) => (
+              <MenuItem key={path} component={LinkBase} to={path} onClick={close}>
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText>{translate(labelKey)}</ListItemText>
+              </MenuItem>
+            ))}
+          </Box>
+        ) : null}
         <Divider />
         <LogoutMenuItem onClose={close} />
       </Menu>

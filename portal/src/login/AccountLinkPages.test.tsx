@@ -30,6 +30,33 @@ describe('Forgot password? (DESIGN §3)', () => {
   });
 });
 
+describe('Forgot password? by keyboard and screen reader (issue 53)', () => {
+  it('moves the focus from the button to the field in error, which its message describes', async () => {
+    const db = testDb();
+    renderPortal('/login/forgot', { db });
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^Better Health ID/);
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(AUTH_MESSAGES.emailRequired);
+  });
+
+  it('puts a refusal of the server beside the field, with the focus', async () => {
+    const db = testDb();
+    db.failures[api.accountLinks.forgotPassword.operationId] = 503;
+    renderPortal('/login/forgot', { db });
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^Better Health ID/);
+    await user.type(email, 'priya@example.in');
+    const send = screen.getByRole('button', { name: 'Send reset link' });
+    await user.click(send);
+    await waitFor(() => expect(email).toHaveAccessibleDescription('The service is temporarily unavailable. Please try again shortly.'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+  });
+});
+
 describe('the emailed link pages', () => {
   it('reset: checks the password rules and the repeat, sets it, and goes back to /login', async () => {
     const db = testDb();

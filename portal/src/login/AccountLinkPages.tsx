@@ -64,7 +64,8 @@ export function ForgotPasswordPage() {
   } = useForm<ForgotPasswordRequest, unknown, ForgotPasswordRequest>({
     resolver: zodResolver(forgotPasswordRequest),
     defaultValues: { email: '' },
-    shouldFocusError: false,
+    // The problem stands under the field, which describes it, and the focus goes there.
+    shouldFocusError: true,
   });
 
   const onSubmit = async (body: ForgotPasswordRequest) => {
@@ -72,7 +73,7 @@ export function ForgotPasswordPage() {
       const res = await client.call(api.accountLinks.forgotPassword, { body });
       setSent(res.message);
     } catch (failure) {
-      setError('email', { type: 'server', message: serverMessageOr(failure, translate('bh.accountLinks.failed')) });
+      setError('email', { type: 'server', message: serverMessageOr(failure, translate('bh.accountLinks.failed')) }, { shouldFocus: true });
     }
   };
 
@@ -140,7 +141,8 @@ function LinkPasswordPage({ page, submit }: { page: (typeof LINK_PAGES)[keyof ty
   } = useForm<LinkDraft, unknown, LinkRequest & { confirm: string }>({
     resolver: zodResolver(linkPasswordForm(page.request)),
     defaultValues: { token, password: '', confirm: '' },
-    shouldFocusError: false,
+    // The focus goes to the first field in error; its problem stands under it and describes it.
+    shouldFocusError: true,
   });
 
   const onSubmit = async ({ token: linkToken, password }: LinkRequest) => {

@@ -24,6 +24,9 @@ export interface LoginCardProps {
   password: string;
   remember: boolean;
   errors: FieldErrors;
+  /** Why the last sign-in was refused (the server's message), shown above the fields. */
+  failure?: string | undefined;
+  failureRef?: Ref<HTMLDivElement>;
   submitting: boolean;
   emailRef?: Ref<HTMLInputElement>;
   passwordRef?: Ref<HTMLInputElement>;
@@ -39,7 +42,7 @@ export interface LoginCardProps {
  * Until then the page's own styles do what the fields' state does (BEFORE_START_SX), and the build
  * disables the Login button, which the app enables once it is ready (LoginPage).
  */
-export function LoginCard({ translate, email, password, remember, errors, submitting, emailRef, passwordRef, submitRef, rememberRef, handlers }: LoginCardProps) {
+export function LoginCard({ translate, email, password, remember, errors, failure, failureRef, submitting, emailRef, passwordRef, submitRef, rememberRef, handlers }: LoginCardProps) {
   return (
     <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
       <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
@@ -65,6 +68,18 @@ export function LoginCard({ translate, email, password, remember, errors, submit
             {translate('bh.auth.subtitle')}
           </Typography>
         </Box>
+        {failure ? (
+          // Said at once (an alert) and given the focus, so nobody is left on the Login button
+          // unaware; it stays until the next attempt.
+          <Box
+            ref={failureRef}
+            role="alert"
+            tabIndex={-1}
+            sx={{ p: 1.5, mb: 1, borderRadius: 1, bgcolor: '#fdeded', color: '#5f2120', border: '1px solid #ffcdd2', overflowWrap: 'anywhere' }}
+          >
+            <Typography variant="body2">{failure}</Typography>
+          </Box>
+        ) : null}
         <Box
           component="form"
           noValidate

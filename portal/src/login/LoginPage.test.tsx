@@ -50,9 +50,40 @@ describe('the login page (spec §2.3)', () => {
     await user.type(screen.getByLabelText(/^Better Health ID/), 'priya@example.in');
     await user.type(screen.getByLabelText(/^Password/), 'not-the-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    // In the toast, and above the fields as an alert that takes the focus.
+    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
     expect(portal.path()).toBe('/login');
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('gives the focus to the refusal, an alert above the fields, instead of leaving it on the button (issue 53)', async () => {
+    const user = userEvent.setup();
+    await openLogin((db) => addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' }));
+    await user.type(screen.getByLabelText(/^Better Health ID/), 'priya@example.in');
+    await user.type(screen.getByLabelText(/^Password/), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password');
+    await waitFor(() => expect(alert).toHaveFocus());
+    // The next attempt starts without it.
+    await user.type(screen.getByLabelText(/^Password/), 'x');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+  });
+
+  it('moves the focus to the first field in error, which its message describes (issue 53)', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const email = screen.getByLabelText(/^Better Health ID/);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email is required');
+    await user.type(email, 'priya@example.in');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const password = screen.getByLabelText(/^Password/);
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAccessibleDescription('Password is required');
   });
 
   it("falls back to 'Login failed' when the server says nothing", async () => {
@@ -62,7 +93,7 @@ describe('the login page (spec §2.3)', () => {
     await user.type(screen.getByLabelText(/^Better Health ID/), 'priya@example.in');
     await user.type(screen.getByLabelText(/^Password/), 'whatever-it-is');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Login failed')).toHaveLength(2));
   });
 
   it("shows 'Please wait' and disables the button while the request runs", async () => {
@@ -79,7 +110,7 @@ describe('the login page (spec §2.3)', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const waiting = await screen.findByRole('button', { name: 'Please wait' });
     expect(waiting).toBeDisabled();
-    await screen.findByText('Invalid email or password');
+    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 

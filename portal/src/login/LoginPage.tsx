@@ -46,6 +46,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const failureRef = useRef<HTMLDivElement | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   // Drawn by the app alone, the page waits for the sign-in check before it shows the form.
   const [checking, setChecking] = useState(() => !isLoginPageDrawn());
@@ -93,9 +95,13 @@ export function LoginPage() {
         if ((field === 'email' || field === 'password') && !found[field]) found[field] = issue.message;
       }
       setErrors(found);
+      setFailure(undefined);
+      // The focus goes to the first field in error, whose message describes it.
+      (found.email ? emailRef : passwordRef).current?.focus();
       return;
     }
     setErrors({});
+    setFailure(undefined);
     // Saved before the attempt, as the spec orders it; only the email (DESIGN §3).
     if (remember) rememberEmail(parsed.data.email);
     else forgetRememberedLogin();
@@ -111,10 +117,18 @@ export function LoginPage() {
       notify(result.message, { type: 'success' });
       navigate(result.redirectTo);
     } catch (error) {
-      notify(serverMessageOr(error, translate('bh.auth.loginFailed')), { type: 'error' });
+      const message = serverMessageOr(error, translate('bh.auth.loginFailed'));
+      notify(message, { type: 'error' });
+      setFailure(message);
       setSubmitting(false);
     }
   };
+
+  // A refused sign-in's message takes the focus once it is on the page (the button it was on was
+  // disabled while the request ran, which had dropped the focus to the page).
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   const onEmailKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter' && password === '') {
@@ -143,6 +157,8 @@ export function LoginPage() {
           password={password}
           remember={remember}
           errors={errors}
+          failure={failure}
+          failureRef={failureRef}
           submitting={isSubmitting}
           emailRef={emailRef}
           passwordRef={passwordRef}

@@ -48,7 +48,9 @@ function Lookup() {
     register,
     handleSubmit,
     getValues,
-    formState: { isSubmitting: busy },
+    setError,
+    setFocus,
+    formState: { isSubmitting: busy, errors },
   } = useForm<MeetingLookupRequest, unknown, MeetingLookupRequest>({
     resolver: zodResolver(meetingLookupRequest),
     defaultValues: { email: '' },
@@ -56,9 +58,14 @@ function Lookup() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const problem = errors.email?.message;
 
-  // The one field's problem is said in a toast, as the spec's lookup does.
-  const refused = (errors: FieldErrors<MeetingLookupRequest>) => notify(errors.email?.message ?? 'bh.lookup.inputRequired', { type: 'error' });
+  // The field's problem is said in a toast, as the spec's lookup does, and stays beside the field
+  // (invalid and described by it), where the focus goes, so it is read out and fixed in place.
+  const refused = (found: FieldErrors<MeetingLookupRequest>) => {
+    notify(found.email?.message ?? 'bh.lookup.inputRequired', { type: 'error' });
+    setFocus('email');
+  };
 
   const search = async (body: MeetingLookupRequest) => {
     const shown = getValues('email').trim();
@@ -70,7 +77,9 @@ function Lookup() {
       else notify('bh.lookup.found', { type: 'success', messageArgs: { count: meetings.length, input: shown } });
     } catch (error) {
       setResult(null);
-      notify(serverMessageOr(error, translate('bh.lookup.failed')), { type: 'error' });
+      const message = serverMessageOr(error, translate('bh.lookup.failed'));
+      notify(message, { type: 'error' });
+      setError('email', { type: 'server', message }, { shouldFocus: true });
     }
   };
 
@@ -81,14 +90,17 @@ function Lookup() {
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-        <Stack component="form" noValidate onSubmit={(e) => void handleSubmit(search, refused)(e)} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <Stack component="form" noValidate onSubmit={(e) => void handleSubmit(search, refused)(e)} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             {...muiField(register('email'))}
+            id="lookup-email"
             type="email"
             placeholder={translate('bh.lookup.placeholder')}
             slotProps={{ htmlInput: { 'aria-label': translate('bh.lookup.placeholder') } }}
             size="small"
             fullWidth
+            error={problem !== undefined}
+            helperText={problem === undefined ? undefined : translate(problem, { _: problem })}
           />
           <Button
             type="submit"

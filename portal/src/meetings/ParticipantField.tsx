@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { Button, CircularProgress, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
+import { FIELD_ROW } from './fieldRow.ts';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslate } from 'react-admin';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -40,7 +41,7 @@ export function ParticipantField({
     }
   };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={FIELD_ROW}>
       <FormTextField
         registration={registration}
         id={`${id}-email`}

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { FIELD_ROW } from './fieldRow.ts';
 import EventIcon from '@mui/icons-material/Event';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import {
@@ -250,7 +251,7 @@ function MeetingForm() {
           {translate('bh.admin.meeting.details')}
         </Typography>
         <Stack spacing={1}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={FIELD_ROW}>
             <FormTextField
               registration={field('meetingDate')}
               id="meeting-date"

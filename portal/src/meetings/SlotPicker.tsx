@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Chip, Stack, TextField, Typography } from '@mui/material';
+import { Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Slot } from '@bh/shared';
 import { booking, callBooking } from './bookingApi.ts';
+import { formatMeetingDay } from './meetingTime.ts';
+
+/** Heard, not seen: the chips already show the slots. */
+const HEARD_ONLY = { position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 /** A date and the BH Associate's free 90-minute slots on it (GET /meeting/slots). */
 export function SlotPicker({ doctorEmail, date, onDate, chosen, onChoose }: { doctorEmail: string; date: string; onDate: (date: string) => void; chosen: Slot | null; onChoose: (slot: Slot) => void }) {
@@ -12,8 +16,21 @@ export function SlotPicker({ doctorEmail, date, onDate, chosen, onChoose }: { do
     queryFn: ({ signal }) => callBooking(booking.slots, { query: { doctorId: doctorEmail, date } }, { signal }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) && doctorEmail !== '',
   });
+  // What a newly picked date offers, said politely once its slots arrive ('4 free times on …'):
+  // the chips change silently otherwise.
+  const day = formatMeetingDay(date);
+  const news = slots.isError
+    ? translate('bh.booking.slotsFailed')
+    : slots.data
+      ? slots.data.slots.length === 0
+        ? translate('bh.booking.slotsNoneOn', { date: day })
+        : translate('bh.booking.slotsOn', { smart_count: slots.data.slots.length, date: day })
+      : '';
   return (
     <Stack spacing={1}>
+      <Box role="status" aria-live="polite" aria-atomic="true" sx={HEARD_ONLY}>
+        {news}
+      </Box>
       <TextField type="date" label={translate('bh.booking.date')} value={date} onChange={(e) => onDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
       <Typography variant="subtitle2" id="free-slots-label">
         {translate('bh.booking.freeSlots')}

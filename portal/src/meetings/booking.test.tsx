@@ -67,6 +67,35 @@ describe('changing a booking from the dashboard (issue 18)', () => {
     expect(db.meetings[0]?.history.map((h) => h.kind)).toEqual(['rescheduled']);
   });
 
+  it('says politely how many free slots a date picked in the reschedule dialog offers (issue 53)', async () => {
+    freezeClock();
+    const user = userEvent.setup();
+    const db = testDb();
+    const { priya, meera } = world(db);
+    bookingState(db).availability.set(meera.email, {
+      weekly: { mon: [], tue: [], wed: [], thu: [{ start: '10:00', end: '13:00' }], fri: [], sat: [], sun: [] },
+      daysOff: [],
+    });
+    addMeeting(db, { client: priya, associate: meera, startsAt: hours(48) });
+    renderPortal('/dashboard', { db, signedIn: priya });
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Sessions' });
+    await user.click(within(upcoming).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
+    const news = within(dialog).getByRole('status');
+    expect(news).toHaveAttribute('aria-live', 'polite');
+    const date = within(dialog).getByLabelText('New date');
+    await user.clear(date);
+    await user.type(date, '2026-03-12');
+    await within(dialog).findByRole('button', { name: '11:30 AM' });
+    const chips = within(within(dialog).getByRole('group', { name: 'Free slots' })).getAllByRole('button');
+    await waitFor(() => expect(news).toHaveTextContent(`${chips.length} free slot${chips.length === 1 ? '' : 's'} on Thursday, 12 Mar 2026`));
+    expect(chips.length).toBeGreaterThan(0);
+
+    await user.clear(date);
+    await user.type(date, '2026-03-13');
+    await waitFor(() => expect(news).toHaveTextContent('No free slots on Friday, 13 Mar 2026'));
+  });
+
   it('an associate marks a no-show after the session; the history shows it as a no-show', async () => {
     freezeClock();
     const user = userEvent.setup();

@@ -94,8 +94,41 @@ describe('the meetings lookup (spec §2.8)', () => {
     const { asha } = world(db);
     renderPortal('/meetings', { db, signedIn: asha });
     await search('', user);
-    expect(await screen.findByText('Please enter a user ID')).toBeInTheDocument();
+    // Said in the toast and beside the field.
+    await waitFor(() => expect(screen.getAllByText('Please enter a user ID')).toHaveLength(2));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('ties the problem to the field (invalid, described) and moves the focus there (issue 53)', async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { asha } = world(db);
+    renderPortal('/meetings', { db, signedIn: asha });
+    const box = await screen.findByRole('textbox', { name: 'Enter user email' });
+    expect(box).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Search Meetings' }));
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Please enter a user ID');
+
+    await user.type(box, 'priya');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(box).toHaveAccessibleDescription(MEETING_MESSAGES.invalidEmail));
+    expect(box).toHaveFocus();
+  });
+
+  it("puts the server's refusal beside the field too, with the focus (issue 53)", async () => {
+    const user = userEvent.setup();
+    const db = testDb();
+    const { asha } = world(db);
+    db.failures[api.meeting.lookup.operationId] = 503;
+    renderPortal('/meetings', { db, signedIn: asha });
+    const box = await screen.findByRole('textbox', { name: 'Enter user email' });
+    await user.type(box, 'priya@example.in');
+    await user.click(screen.getByRole('button', { name: 'Search Meetings' }));
+    await waitFor(() => expect(box).toHaveAccessibleDescription('The service is temporarily unavailable. Please try again shortly.'));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
   });
 
   it('says an input that is not an email is invalid, without searching', async () => {
@@ -111,7 +144,7 @@ describe('the meetings lookup (spec §2.8)', () => {
     );
     renderPortal('/meetings', { db, signedIn: asha });
     await search('priya', user);
-    expect(await screen.findByText(MEETING_MESSAGES.invalidEmail)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(MEETING_MESSAGES.invalidEmail)).toHaveLength(2));
     expect(lookups).toBe(0);
   });
 
@@ -178,7 +211,7 @@ describe('the meetings lookup (spec §2.8)', () => {
     db.failures[api.meeting.lookup.operationId] = 503;
     renderPortal('/meetings', { db, signedIn: asha });
     await search('priya@example.in', user);
-    expect(await screen.findByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('The service is temporarily unavailable. Please try again shortly.')).toHaveLength(2));
   });
 
   it("shows 'Access Denied' to clients", async () => {
