@@ -139,7 +139,6 @@ const SCREENS: Screen[] = [
   {
     name: 'the meetings grid',
     path: '/admin/grids/meetings',
-    skip: (condition) => condition.spaced && condition.viewport.width >= 900,
     who: () => cast.admin,
     ready: (page) => expectVisible(page.getByText('Kavya Raghunathan-Subramaniam')),
   },
@@ -241,11 +240,9 @@ describe('menus with headings (issue 53 item 5)', () => {
 });
 
 describe('the meetings grid with text spacing at 1280 px', () => {
-  // Its page scrolls about 97 px sideways: the admin grid shell (components/AdminGrid.tsx, which
-  // issue 53's theme work owns) lets a table's width widen react-admin's list past the window
-  // instead of scrolling inside its wrapper. Marked as failing until that fix is merged: remove
-  // `.fails` then, and the grid joins the sweep above (its `skip`).
-  it.fails('does not scroll the page sideways', { timeout: 120_000 }, async () => {
+  // Its page scrolled about 97 px sideways: the table's width widened react-admin's list past the
+  // window. The admin grid shell (components/AdminGrid.tsx) now scrolls a wide table inside its card.
+  it('does not scroll the page sideways', { timeout: 120_000 }, async () => {
     const { page } = await session.newPage({ viewport: { width: 1280, height: 800 } });
     await signIn(page, baseUrl, cast.admin);
     await page.goto(`${baseUrl}/admin/grids/meetings`);

@@ -6,6 +6,12 @@ import { cardRowsSx } from './gridLayout.tsx';
 import { GridHead, SortAnnouncer } from './GridHead.tsx';
 
 /**
+ * A table wider than the window (long names, extra text spacing, "Join Now!") scrolls inside the
+ * list's card rather than widening the page (WCAG 1.4.10: the page itself never scrolls sideways).
+ */
+const LIST_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0, overflowX: 'auto' } } as const;
+
+/**
  * The shell of every admin grid: the admin page frame, react-admin's List over `admin/<name>`
  * (25 a page, the filters and the grid actions, its own stored state), and a DataTable whose rows
  * are cards on small screens. A grid states only its columns, filters and sort. Its heading is the
@@ -43,6 +49,7 @@ export function AdminGrid({
         perPage={25}
         empty={false}
         storeKey={`admin.grids.${name}`}
+        sx={LIST_SX}
       >
         <DataTable rowClick={false} bulkActionButtons={false} head={GridHead} sx={cardRowsSx(labels)}>
           {children}
