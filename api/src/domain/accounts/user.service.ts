@@ -4,7 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import type { UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { claimEmail, releaseEmail } from '../../lib/user-emails.ts';
+import { claimEmail, findUserByEmail, releaseEmail } from '../../lib/user-emails.ts';
 
 export interface NewAccount {
   name: string;
@@ -49,4 +49,9 @@ export async function createAccount(
   }
   const { passwordHash: _omit, ...safe } = doc;
   return safe;
+}
+
+/** The account an email belongs to (any case), or null. */
+export async function findAccountByEmail(deps: Pick<AppDeps, 'cols'>, email: string): Promise<UserDoc | null> {
+  return findUserByEmail(deps.cols, email);
 }
