@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
-import { addApplicant } from '../admin/mocks/state.ts';
+import { addApplicant } from '../mocks/admin-state.ts';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 import { api } from '@bh/shared/contract';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
-import { addCoupon } from '../admin/mocks/state.ts';
+import { addCoupon } from '../mocks/admin-state.ts';
 import { server } from '../test/server.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 import { api } from '@bh/shared/contract';

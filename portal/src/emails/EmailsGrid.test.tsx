@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OUTBOX_MESSAGES } from '@bh/shared';
-import { queueEmail } from '../admin/mocks/state.ts';
+import { queueEmail } from '../mocks/admin-state.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 describe('Emails (/admin/grids/emails)', () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GRIEVANCE_OFFICER_DEFAULTS, PRIVACY_MESSAGES as M } from '@bh/shared';
-import { addApplicant } from '../admin/mocks/state.ts';
+import { addApplicant } from '../mocks/admin-state.ts';
 import { addUser } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
-import { privacyState } from './mocks.ts';
+import { privacyState } from '../mocks/privacy.ts';
 
 const at = '2026-06-15T06:30:00.000Z';
 
