@@ -94,9 +94,13 @@ export function renderPortal(
   );
   const router = createMemoryRouter([{ path: '*', element: app }], { initialEntries: [path] });
   const rendered = render(<RouterProvider router={router} />);
-  const reload = (next = router.state.location.pathname) => {
+  let shown: RenderedPortal | null = null;
+  const reload = (next = router.state.location.pathname): RenderedPortal => {
+    // Whatever this page became (an earlier reload's page included) goes before the new one comes.
+    if (shown) return (shown = shown.reload(next));
     rendered.unmount();
-    return renderPortal(next, { db, ...(options.dataProvider ? { dataProvider: options.dataProvider } : {}) });
+    shown = renderPortal(next, { db, ...(options.dataProvider ? { dataProvider: options.dataProvider } : {}) });
+    return shown;
   };
   return { ...rendered, db, router, path: () => router.state.location.pathname, reload };
 }
