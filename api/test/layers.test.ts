@@ -15,6 +15,10 @@ import { describe, expect, it } from 'vitest';
  * 3. The database layer (`api/src/db/`) reaches no route, domain service, seed or web server.
  * 4. Production code reaches no test helper.
  * 5. Collections are named in `api/src/db/collections.ts` only (and the backup's full copy).
+ * 6. Routes are thin HTTP adapters: a route file reaches no collection or database itself (no
+ *    `deps.cols`/`deps.db`, no `collections(…)`, no value imported from `mongodb` or `api/src/db/`;
+ *    document types may be named), and each contract operation is mounted with a named handler
+ *    typed by its operation (`const listUsers: Handler<typeof api.admin.users> = async (c) => …`).
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WIRING = 'api/src/app.ts';
@@ -127,4 +131,52 @@ describe('layers', () => {
     const named = src.filter((f) => /\.collection(<[^>]*>)?\(\s*['"`]/.test(readFileSync(join(ROOT, f), 'utf8')));
     expect(named).toEqual([]);
   });
+
+  it('6. keeps database work out of the route files, each operation answered by a named, typed handler', () => {
+    const routes = tsFiles('api/src/routes').filter((f) => !isTest(f));
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.flatMap((f) => databaseUseIn(f))).toEqual([]);
+    expect(routes.flatMap((f) => inlineHandlersIn(f))).toEqual([]);
+  });
+
+  it('6. finds database work and inline handlers in a route file (the checks themselves)', () => {
+    const file = 'api/src/routes/example/example.routes.ts';
+    const text = [
+      "import { ObjectId } from 'mongodb';",
+      "import type { UserDoc } from '../../db/collections.ts';",
+      "import { collections } from '../../db/collections.ts';",
+      'const users = deps.cols.users;',
+      'const col = collections(deps.db).meetings;',
+      '  .openapi(routeOf(api.admin.users), async (c) => c.json([], 200))',
+      '  .openapi(routeOf(api.admin.user), showUser)',
+    ].join('\n');
+    expect(databaseUseIn(file, text)).toEqual([
+      `${file}: imports mongodb`,
+      `${file}: imports api/src/db/collections.ts`,
+      `${file}: deps.cols`,
+      `${file}: collections(`,
+      `${file}: deps.db`,
+    ]);
+    expect(inlineHandlersIn(file, text)).toEqual([`${file}: api.admin.users`]);
+  });
 });
+
+/** What in a route file reaches the database itself: value imports of the driver or the db layer, and the deps' handles on them. */
+function databaseUseIn(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/^\s*import\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)) {
+    if (m[1]) continue;
+    const to = target(file, m[2]!);
+    if (to === 'mongodb' || to.startsWith('api/src/db/')) found.push(`${file}: imports ${to}`);
+  }
+  for (const m of text.matchAll(/\bdeps\.(?:cols|db)\b|(?<![\w.])cols\.\w|\bcollections\(/g)) found.push(`${file}: ${m[0]}`);
+  return found;
+}
+
+/** The operations a route file mounts with a handler written inline instead of a named one. */
+function inlineHandlersIn(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/\.openapi\(\s*routeOf\((api\.\w+\.\w+)(?:,\s*\{[^}]*\})?\),\s*(async\s*)?(\(|function\b)/g)) found.push(`${file}: ${m[1]}`);
+  return found;
+}
+

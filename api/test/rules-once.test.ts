@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Rules written once (issue 48): an id parameter becomes an ObjectId through `api/src/lib/ids.ts`,
  * the /api/v1 prefix comes from the contract (`API_BASE`, `api.*.path`), and role → actor is
- * `policyActorOf` in `shared/src/rules/booking-policy.ts`. Each check lists the places that
+ * `policyActorOf` in `shared/src/rules/booking-policy.ts`, and who sees a meeting is `seesMeeting` /
+ * `takesPart` in `shared/src/rules/meeting-access.ts` (the API and the mocks both call them). Each check lists the places that
  * restate a rule, so a new copy is named here.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -30,7 +31,7 @@ const where = (hits: { file: string }[]) => hits.map((h) => h.file);
 describe('rules written once', () => {
   it('route files turn id parameters into ObjectIds only through lib/ids.ts', () => {
     const hits = sources('api/src/routes').flatMap(codeLines).filter(({ text }) => /new ObjectId\(|ObjectId\.(isValid|createFromHexString)\(/.test(text));
-    expect(where(hits)).toEqual(['api/src/routes/admin/audit.ts']); // stored audit targets, not a parameter
+    expect(where(hits)).toEqual([]);
   });
 
   it('production code and scripts take the /api/v1 prefix from the contract', () => {
@@ -47,4 +48,14 @@ describe('rules written once', () => {
       .filter(({ text }) => /'doctor'\s*(\?|\)\s*return)\s*'associate'|doctor:\s*'associate'/.test(text));
     expect(where(hits)).toEqual(['shared/src/rules/booking-policy.ts']);
   });
+
+  it('the side of a meeting a role takes part on is written once, in the shared meeting access rule', () => {
+    const dirs = ['api/src', 'portal/src', 'shared/src', 'scripts'];
+    const hits = dirs
+      .flatMap(sources)
+      .flatMap(codeLines)
+      .filter(({ text }) => /role\s*===\s*'user'\s*\?\s*[\w?.]*clientId\s*:\s*[\w?.]*doctorId|role\s*===\s*'doctor'\s*\?\s*[\w?.]*doctorId\s*:\s*[\w?.]*clientId/.test(text));
+    expect(where(hits)).toEqual(['shared/src/rules/meeting-access.ts']);
+  });
 });
+

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../support/api.ts';
-import { startProductServer, type ProductServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
 import { api as ops } from '@bh/shared/contract';
-import { ApiClient } from '../support/api.ts';
+import { ApiClient, DEMO } from '../support/api.ts';
+import { loginFrom, serverBehindProxy } from '../support/logins.ts';
 
 /**
  * A burst of logins must not stall the rest of the API (issue: 200 simultaneous logins made
@@ -11,17 +10,10 @@ import { ApiClient } from '../support/api.ts';
  * server trusts X-Forwarded-For here), so every one of them reaches the password check.
  */
 describe('a burst of 60 logins on a real server', () => {
-  let server: ProductServer;
-
-  beforeAll(async () => {
-    server = await startProductServer({ entry: 'api/src/server.ts', env: { TRUST_PROXY: 'true', LOG_LEVEL: 'error' } });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const running = serverBehindProxy();
 
   async function timedHealth(): Promise<number> {
+    const server = running();
     const started = performance.now();
     const res = await fetch(new ApiClient(server.baseUrl).url(ops.health.status));
     await res.text();
@@ -30,15 +22,12 @@ describe('a burst of 60 logins on a real server', () => {
   }
 
   it('keeps the health call under one second while the logins run, and answers the overflow with 503 and Retry-After at once', async () => {
+    const server = running();
     // Warm up: the first check of a process prepares its dummy hash.
     await fetch(new ApiClient(server.baseUrl).url(ops.health.status));
     const logins = Array.from({ length: 60 }, async (_, i) => {
       const started = performance.now();
-      const res = await fetch(new ApiClient(server.baseUrl).url(ops.user.login), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.baseUrl, 'x-forwarded-for': `203.0.113.${i + 1}` },
-        body: JSON.stringify({ email: i % 4 === 0 ? DEMO.admin : `burst-${i}@e2e.betterhealth.in`, password: `wrong-password-${i}` }),
-      });
+      const res = await loginFrom(server, `203.0.113.${i + 1}`, { email: i % 4 === 0 ? DEMO.admin : `burst-${i}@e2e.betterhealth.in`, password: `wrong-password-${i}` });
       await res.text();
       return { status: res.status, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started };
     });
@@ -65,11 +54,7 @@ describe('a burst of 60 logins on a real server', () => {
       expect(r.ms).toBeLessThan(Math.min(2_000, slowestChecked));
     }
     // The queue drains: a correct login right after the burst works.
-    const ok = await fetch(new ApiClient(server.baseUrl).url(ops.user.login), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.baseUrl, 'x-forwarded-for': '198.51.100.200' },
-      body: JSON.stringify({ email: DEMO.client, password: DEMO.password }),
-    });
+    const ok = await loginFrom(server, '198.51.100.200', { email: DEMO.client, password: DEMO.password });
     expect(ok.status).toBe(200);
     console.log(
       `login burst: health max ${Math.round(Math.max(...health))} ms over ${health.length} checks; ` +

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api as ops } from '@bh/shared/contract';
 import { ApiClient, DEMO } from '../support/api.ts';
-import { ROOT, startProductServer, type ProductServer } from '../support/server.ts';
+import { loginFrom, serverBehindProxy } from '../support/logins.ts';
+import { ROOT } from '../support/server.ts';
 
 /**
  * Issue 47, item 1: one address flooding wrong passwords at 100 connections blocked sign-in for
@@ -46,22 +47,10 @@ function flood(url: string, origin: string): { stop: () => Promise<{ statuses: R
 }
 
 describe('a flood of wrong passwords from one address on a real server', () => {
-  let server: ProductServer;
-
-  beforeAll(async () => {
-    server = await startProductServer({ entry: 'api/src/server.ts', env: { TRUST_PROXY: 'true', LOG_LEVEL: 'error' } });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const running = serverBehindProxy();
 
   const signIn = async () => {
-    const res = await fetch(new ApiClient(server.baseUrl).url(ops.user.login), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.baseUrl, 'x-forwarded-for': OWNER_ADDRESS },
-      body: JSON.stringify({ email: DEMO.client, password: DEMO.password }),
-    });
+    const res = await loginFrom(running(), OWNER_ADDRESS, { email: DEMO.client, password: DEMO.password });
     const body = await res.text();
     if (res.status !== 200) refusals.push(`${res.status} ${body}`);
     return res.status;
@@ -72,6 +61,7 @@ describe('a flood of wrong passwords from one address on a real server', () => {
     // His usual address: he has signed in from it before.
     expect(await signIn()).toBe(200);
 
+    const server = running();
     const attack = flood(new ApiClient(server.baseUrl).url(ops.user.login), server.baseUrl);
     // Let the flood fill its limits and reach full speed first.
     await new Promise((r) => setTimeout(r, 1_500));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
-import { addApplicant } from './mocks/state.ts';
+import { addApplicant } from '../mocks/admin-state.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 
 describe('the admin paths of spec §2.1', () => {

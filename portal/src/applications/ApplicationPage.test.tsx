@@ -3,9 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { FILE_NAME_DISPLAY_LENGTH, PRIVACY_MESSAGES, truncate, UPLOAD_MESSAGES, type UploadField, type UploadResponse } from '@bh/shared';
-import { addApplicant } from '../admin/mocks/state.ts';
+import { addApplicant } from '../mocks/admin-state.ts';
 import { addUser, type MockDb, type MockUser } from '../mocks/db.ts';
-import { privacyState } from '../privacy/mocks.ts';
 import { BLANK_APPLICATION_MESSAGES } from '@bh/shared/test/application-messages';
 import { createDataProvider } from '../providers/dataProvider.ts';
 import type { UploadOptions } from '../providers/upload.ts';
@@ -14,6 +13,7 @@ import { scrollToFirstError } from './ApplicationForm.tsx';
 import { server } from '../test/server.ts';
 import { mockPath } from '../mocks/contract.ts';
 import { createApiClient, api } from '@bh/shared/contract';
+import { callsTo } from '../test/calls.ts';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -35,6 +35,7 @@ async function openForm(db: MockDb = testDb(), who?: MockUser) {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
+
 const field = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label);
 const setValue = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
@@ -340,7 +341,8 @@ describe('the document submission page (spec §2.7)', () => {
 
   it('asks for the consent to verify the documents, itemised and unticked, and refuses the form without it', async () => {
     const user = userEvent.setup();
-    const { db, user: vikram } = await openForm();
+    const page = await openForm();
+    const submits = callsTo(api.register.submit);
     const consent = section(PRIVACY_MESSAGES.applicationConsentTitle);
     for (const item of PRIVACY_MESSAGES.applicationConsentItems) expect(within(consent).getByText(item)).toBeInTheDocument();
     await fillValidApplication(user);
@@ -350,12 +352,17 @@ describe('the document submission page (spec §2.7)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await within(consent).findByText(PRIVACY_MESSAGES.applicationConsentRequired)).toBeInTheDocument();
     expect(await screen.findByText(`Please fix the following errors: ${PRIVACY_MESSAGES.applicationConsentRequired}`)).toBeInTheDocument();
-    expect(db.applications).toEqual([]);
+    expect(submits.count).toBe(0);
 
     await user.click(consentBox());
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Form submitted successfully!')).toBeInTheDocument();
-    expect(privacyState(db).consents.get(vikram._id)?.[0]).toMatchObject({ kind: 'application-verification', action: 'given', round: 1 });
+    expect(submits.count).toBe(1);
+    // His privacy centre says he consented to the verification of his documents, and can withdraw it.
+    page.reload('/privacy');
+    const given = await screen.findByRole('region', { name: PRIVACY_MESSAGES.consentTitle }, { timeout: 10_000 });
+    expect(await within(given).findByText(/^You consented to the verification of your application's documents \(consent .+\) on .+\.$/)).toBeInTheDocument();
+    expect(within(given).getByRole('button', { name: PRIVACY_MESSAGES.withdrawApplicationConsent })).toBeInTheDocument();
   }, 60_000);
 
   it("shows the server's errors as 'Validation failed: … and N more error(s)'", async () => {
@@ -400,7 +407,8 @@ describe('the document submission page (spec §2.7)', () => {
 describe('uploads on the form (spec §5, §8)', () => {
   it('refuses files the API would refuse, with the spec messages, before sending them', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    const { db } = await openForm();
+    await openForm();
+    const uploads = callsTo(api.uploads.create);
     const personal = section('Personal Information');
     const doc1 = section('Legal Document 1');
 
@@ -417,7 +425,7 @@ describe('uploads on the form (spec §5, §8)', () => {
 
     await user.upload(field(personal, /^Resume/), pdf(`${'a'.repeat(101)}.pdf`));
     expect((await screen.findAllByText('File name too long. Please rename your file.')).length).toBeGreaterThan(0);
-    expect(db.uploads).toHaveLength(0);
+    expect(uploads.count).toBe(0);
   });
 
   it("says 'Failed to upload file. Please try again.' when the upload breaks", async () => {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
 import { addUser } from '../mocks/db.ts';
-import { addApplicant } from '../admin/mocks/state.ts';
+import { addApplicant } from '../mocks/admin-state.ts';
 import { server } from '../test/server.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { adminWorld, findHeading, renderPortal, type RenderedPortal } from '../test/render.tsx';
 import { api } from '@bh/shared/contract';
 import { mockPath } from '../mocks/contract.ts';
 
@@ -21,6 +21,13 @@ function world() {
 }
 
 const drawer = () => screen.findByRole('region', { name: 'Kiran Das' }, { timeout: 5000 });
+
+/** The pending list loaded again: who is still waiting. */
+async function pendingAfterReload(page: RenderedPortal): Promise<HTMLElement> {
+  page.reload('/admin/verify-documents');
+  await findHeading('Pending Verifications');
+  return screen.findByRole('list', { name: 'Pending Verifications' }, { timeout: 10_000 });
+}
 
 describe('Pending Verifications (/admin/verify-documents)', () => {
   it('lists who waits, with the count, badge, role and a View Details button', async () => {
@@ -121,16 +128,19 @@ describe('Reviewing one application (/admin/verification-pending/{userId})', () 
   });
 
   it('verifies: the toast, then back to the updated list', async () => {
-    const { db, kiran } = world();
+    const { kiran } = world();
     const user = userEvent.setup();
-    renderPortal(`/admin/verification-pending/${kiran.user._id}`);
+    const page = renderPortal(`/admin/verification-pending/${kiran.user._id}`);
     const review = await drawer();
     await user.click(within(review).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(REGISTRATION_MESSAGES.verified)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Kiran Das' })).toBeNull());
     expect(await screen.findByText('1 BH Associate(s) pending verification')).toBeTruthy();
-    expect(db.users.find((u) => u._id === kiran.user._id)?.isVerified).toBe('verified');
-  });
+    // Loaded again: Kiran is among the verified BH Associates.
+    page.reload('/admin/verified-doctors');
+    const verified = await screen.findByRole('list', { name: 'Verified BH Associates' }, { timeout: 10_000 });
+    expect(await within(verified).findByText('kiran@example.in')).toBeTruthy();
+  }, 60_000);
 
   it("shows the server's reason when verifying fails, or 'Failed to verify BH Associate'", async () => {
     const { kiran } = world();
@@ -146,7 +156,7 @@ describe('Reviewing one application (/admin/verification-pending/{userId})', () 
   it('rejects only with a reason, which the applicant then has', async () => {
     const { db, kiran } = world();
     const user = userEvent.setup();
-    renderPortal(`/admin/verification-pending/${kiran.user._id}`);
+    const page = renderPortal(`/admin/verification-pending/${kiran.user._id}`);
     const review = await drawer();
     await user.click(within(review).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject the application of Kiran Das' });
@@ -155,31 +165,37 @@ describe('Reviewing one application (/admin/verification-pending/{userId})', () 
     await user.type(within(dialog).getByLabelText(/Reason for rejection/), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject Application' }));
     expect(await within(dialog).findByText(REGISTRATION_MESSAGES.rejectionReasonRequired)).toBeTruthy();
-    expect(db.users.find((u) => u._id === kiran.user._id)?.isVerified).toBe('pending');
+    expect(screen.queryByText(REGISTRATION_MESSAGES.rejected)).toBeNull();
 
     await user.type(within(dialog).getByLabelText(/Reason for rejection/), 'The PAN card scan is unreadable.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject Application' }));
     expect(await screen.findByText(REGISTRATION_MESSAGES.rejected)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Kiran Das' })).toBeNull());
-    const rejected = db.users.find((u) => u._id === kiran.user._id);
-    expect(rejected?.isVerified).toBe('rejected');
-    expect(rejected?.rejectionReason).toBe('The PAN card scan is unreadable.');
     expect(await screen.findByText('1 BH Associate(s) pending verification')).toBeTruthy();
-  });
+    // Kiran, signing in, is told the application was not approved, and why.
+    db.sessionUserId = kiran.user._id;
+    page.reload('/dashboard');
+    expect(await screen.findByText('Your application was not approved', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Reason: The PAN card scan is unreadable.')).toBeInTheDocument();
+  }, 60_000);
 
   it('cancelling the rejection changes nothing', async () => {
-    const { db, kiran } = world();
+    const { kiran } = world();
     const user = userEvent.setup();
-    renderPortal(`/admin/verification-pending/${kiran.user._id}`);
+    const page = renderPortal(`/admin/verification-pending/${kiran.user._id}`);
     const review = await drawer();
     await user.click(within(review).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: /Reject the application/ });
     await user.type(within(dialog).getByLabelText(/Reason for rejection/), 'Not sure yet');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Reject the application/ })).toBeNull());
-    expect(db.users.find((u) => u._id === kiran.user._id)?.isVerified).toBe('pending');
     expect(screen.getByRole('region', { name: 'Kiran Das' })).toBeTruthy();
-  });
+    // Loaded again: both applicants are still waiting.
+    const pending = await pendingAfterReload(page);
+    expect(await screen.findByText('2 BH Associate(s) pending verification')).toBeTruthy();
+    expect(within(pending).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(pending).getByRole('link', { name: 'View Details: Kiran Das' })).toBeTruthy();
+  }, 60_000);
 
   it("says 'BH Associate not found' with 'Go back' for an unknown applicant", async () => {
     world();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REGISTRATION_MESSAGES } from '@bh/shared';
-import { addApplicant } from '../admin/mocks/state.ts';
+import { addApplicant } from '../mocks/admin-state.ts';
 import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
 import { api } from '@bh/shared/contract';
 

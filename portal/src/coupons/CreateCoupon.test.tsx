@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PAYMENT_MESSAGES } from '@bh/shared';
-import { addCoupon } from '../admin/mocks/state.ts';
+import { addCoupon } from '../mocks/admin-state.ts';
 import { server } from '../test/server.ts';
-import { adminWorld, findHeading, renderPortal } from '../test/render.tsx';
+import { adminWorld, findHeading, renderPortal, type RenderedPortal } from '../test/render.tsx';
 import { api } from '@bh/shared/contract';
 import { mockPath } from '../mocks/contract.ts';
 
@@ -22,10 +22,19 @@ const newUsers = () => screen.getByRole<HTMLInputElement>('radio', { name: 'New 
 const existingUsers = () => screen.getByRole<HTMLInputElement>('radio', { name: 'Existing Users Only' });
 const submit = () => screen.getByRole('button', { name: 'Create Coupon' });
 
+let page: RenderedPortal;
+
 async function openForm(): Promise<UserEvent> {
-  renderPortal('/admin/create-coupons');
+  page = renderPortal('/admin/create-coupons');
   await findHeading('Create New Coupon');
   return userEvent.setup();
+}
+
+/** The coupon's card on Manage Coupons, opened afresh: what the admin sees stored. */
+async function storedCoupon(couponCode: string): Promise<HTMLElement> {
+  page.reload('/admin/all-coupons');
+  await findHeading('Manage Coupons');
+  return screen.findByRole('listitem', { name: couponCode }, { timeout: 10_000 });
 }
 
 async function fillLinks(user: UserEvent, links: readonly (readonly [string, string])[] = LINKS) {
@@ -73,7 +82,7 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
   });
 
   it("creates the coupon, says 'Creating Coupon...' meanwhile, then clears the form", async () => {
-    const { state } = adminWorld();
+    adminWorld();
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -91,20 +100,16 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
     release();
 
     expect(await screen.findByText(PAYMENT_MESSAGES.couponCreated)).toBeTruthy();
-    expect(state.coupons).toHaveLength(1);
-    expect(state.coupons[0]).toMatchObject({
-      couponCode: 'DIWALI25',
-      forNewUsers: true,
-      isActive: false,
-      paymentLinks: {
-        mentalHealthCounselling: { single: LINKS[0][1], bundle: LINKS[1][1] },
-        cosmetologistConsultancy: { single: LINKS[2][1], bundle: LINKS[3][1] },
-      },
-    });
     await waitFor(() => expect(code().value).toBe(''));
     expect(activeBox().checked).toBe(true);
     expect(existingUsers().checked).toBe(true);
-  });
+    // Manage Coupons lists it alone, in capitals, for new users, inactive, with each plan's link in its place.
+    const card = await storedCoupon('DIWALI25');
+    expect(within(card.closest('ul')!).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(card).getByText('New Users')).toBeTruthy();
+    expect(within(card).getByText('Inactive')).toBeTruthy();
+    expect(within(card).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(LINKS.map(([, link]) => link));
+  }, 60_000);
 
   it("shows the server's refusal, e.g. a code that exists already", async () => {
     const { db, state } = adminWorld();
@@ -114,9 +119,11 @@ describe('Create New Coupon (/admin/create-coupons)', () => {
     await fillLinks(user);
     await user.click(submit());
     expect(await screen.findByText(PAYMENT_MESSAGES.couponExists)).toBeTruthy();
-    expect(state.coupons).toHaveLength(1);
     expect(code().value).toBe('WELCOME10');
-  });
+    // Manage Coupons still lists the one coupon there was.
+    const card = await storedCoupon('WELCOME10');
+    expect(within(card.closest('ul')!).getAllByRole('listitem')).toHaveLength(1);
+  }, 60_000);
 
   it.each([
     ['a server error without a message', () => new HttpResponse(null, { status: 500 }), PAYMENT_MESSAGES.couponCreateFailed],

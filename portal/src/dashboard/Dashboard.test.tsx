@@ -3,8 +3,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { formatIst } from '@bh/shared';
-import { addMeeting, addUser, type MockDb } from '../mocks/db.ts';
-import { renderPortal, testDb } from '../test/render.tsx';
+import { addMeeting, addUser, type MockDb, type MockUser } from '../mocks/db.ts';
+import { renderPortal, testDb, type RenderedPortal } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { stubTabs } from '../test/tabs.ts';
 import { QUOTE_KEYS } from './quotes.ts';
@@ -237,7 +237,7 @@ describe('the associate dashboard', () => {
     const { priya, meera } = people(db);
     const meeting = addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() - 3 * 3600_000) });
     const { open } = stubTabs();
-    renderPortal('/dashboard', { db, signedIn: meera });
+    const page = renderPortal('/dashboard', { db, signedIn: meera });
     const past = await screen.findByRole('table', { name: 'Past Sessions' });
 
     await user.click(within(past).getByRole('button', { name: 'Submit Report' }));
@@ -255,7 +255,10 @@ describe('the associate dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Report link saved')).toBeInTheDocument();
     expect(await within(past).findByRole('link', { name: 'View Report' })).toHaveAttribute('href', 'https://forms.example.com/filled/77');
-    expect(db.meetings[0]?.reportLink).toBe('https://forms.example.com/filled/77');
+    // Loaded again: the link is the meeting's.
+    page.reload();
+    const again = await screen.findByRole('table', { name: 'Past Sessions' }, { timeout: 10_000 });
+    expect(within(again).getByRole('link', { name: 'View Report' })).toHaveAttribute('href', 'https://forms.example.com/filled/77');
   });
 });
 
@@ -268,7 +271,7 @@ describe('the admin dashboard', () => {
     const joined = new Date(start.getTime() + 2 * 60_000);
     addMeeting(db, { client: priya, associate: meera, startsAt: start, userJoinedAt: joined });
     addMeeting(db, { client: rahul, associate: meera, startsAt: new Date(Date.now() + 24 * 3600_000) });
-    renderPortal('/dashboard', { db, signedIn: asha });
+    const page = renderPortal('/dashboard', { db, signedIn: asha });
 
     const past = await screen.findByRole('table', { name: 'Past Sessions' });
     const row = rowOf(past, 'priya@example.in');
@@ -286,13 +289,21 @@ describe('the admin dashboard', () => {
     expect(within(dialog).getByText('Delete meeting')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(db.meetings).toHaveLength(2);
+    // Loaded again: both meetings are still there.
+    const kept = page.reload();
+    const pastAgain = await screen.findByRole('table', { name: 'Past Sessions' }, { timeout: 10_000 });
+    const rowAgain = rowOf(pastAgain, 'priya@example.in');
+    expect(within(await screen.findByRole('table', { name: 'Upcoming Sessions' })).getByText('rahul@example.in')).toBeInTheDocument();
 
-    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(rowAgain).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Meeting deleted successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('priya@example.in')).not.toBeInTheDocument());
-    expect(db.meetings).toHaveLength(1);
+    // Loaded again: only Rahul's meeting is left.
+    kept.reload();
+    expect(within(await screen.findByRole('table', { name: 'Upcoming Sessions' }, { timeout: 10_000 })).getByText('rahul@example.in')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Past Sessions' })).toBeNull();
+    expect(screen.queryByText('priya@example.in')).toBeNull();
   });
 
   it("says 'Failed to delete meeting.' when the server refuses", async () => {
@@ -301,12 +312,14 @@ describe('the admin dashboard', () => {
     const { priya, meera, asha } = people(db);
     addMeeting(db, { client: priya, associate: meera, startsAt: new Date(Date.now() + 3600_000) });
     db.failures[api.meeting.delete.operationId] = 500;
-    renderPortal('/dashboard', { db, signedIn: asha });
+    const page = renderPortal('/dashboard', { db, signedIn: asha });
     const upcoming = await screen.findByRole('table', { name: 'Upcoming Sessions' });
     await user.click(within(upcoming).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete meeting.')).toBeInTheDocument();
-    expect(db.meetings).toHaveLength(1);
+    // Loaded again: the meeting is still there.
+    page.reload();
+    expect(within(await screen.findByRole('table', { name: 'Upcoming Sessions' }, { timeout: 10_000 })).getByText('priya@example.in')).toBeInTheDocument();
   });
 });
 
@@ -374,13 +387,20 @@ describe('joining a meeting', () => {
     const db = testDb();
     const { priya, meera, asha } = people(db);
     const meeting = addMeeting(db, { client: priya, associate: meera, startsAt: start });
-    renderPortal('/dashboard', { db, signedIn: as === 'client' ? priya : asha });
+    const page = renderPortal('/dashboard', { db, signedIn: as === 'client' ? priya : asha });
     await screen.findByText(as === 'client' ? 'Hello, Priya!' : 'Hello, Asha!');
     // The greeting shows before the meetings have loaded: wait for the list itself.
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument());
     // The upcoming table, with the second Join button, comes in a render after the card's (components/Later.tsx).
     if (offsetMinutes < 90) await screen.findByRole('table', { name: 'Upcoming Sessions' });
-    return { db, meeting };
+    return { db, meeting, page, asha };
+  }
+
+  /** The meeting's row on an admin's dashboard, loaded again (join times are shown to admins). */
+  async function adminRowAfterReload(db: MockDb, page: RenderedPortal, admin: MockUser): Promise<HTMLElement> {
+    db.sessionUserId = admin._id;
+    page.reload();
+    return rowOf(await screen.findByRole('table', { name: 'Upcoming Sessions' }, { timeout: 10_000 }), 'priya@example.in');
   }
 
   const joinButtons = () => screen.queryAllByRole('button', { name: /^Join / });
@@ -465,7 +485,7 @@ describe('joining a meeting', () => {
 
   it('records the join, then opens the meeting in a new tab', async () => {
     const user = userEvent.setup();
-    const { db, meeting } = await dashboardAt(1);
+    const { db, meeting, page, asha } = await dashboardAt(1);
     const { tab } = stubTabs();
     const order: string[] = [];
     server.events.on('request:end', ({ request }) => {
@@ -474,8 +494,11 @@ describe('joining a meeting', () => {
     await user.click(joinButtons()[0] as HTMLElement);
     await waitFor(() => expect(tab.location.href).toBe(meeting.meetingLink));
     expect(order).toEqual(['recorded:']);
-    expect(db.meetings[0]?.userJoinedAt).toBe(new Date().toISOString());
     expect(tab.opener).toBeNull();
+    // Loaded again by an admin: the client joined at the click, India time; the associate has not.
+    const row = await adminRowAfterReload(db, page, asha);
+    expect(within(row).getByText(formatIst(new Date()))).toBeInTheDocument();
+    expect(within(row).getAllByText('Not joined')).toHaveLength(1);
   });
 
   it('still opens the meeting when recording the join fails', async () => {
@@ -491,12 +514,13 @@ describe('joining a meeting', () => {
 
   it('lets an admin open the meeting without recording a join', async () => {
     const user = userEvent.setup();
-    const { db, meeting } = await dashboardAt(1, 'admin');
+    const { db, meeting, page, asha } = await dashboardAt(1, 'admin');
     const { tab } = stubTabs();
     await user.click(joinButtons()[0] as HTMLElement);
     await waitFor(() => expect(tab.location.href).toBe(meeting.meetingLink));
-    expect(db.meetings[0]?.userJoinedAt).toBeNull();
-    expect(db.meetings[0]?.docJoinedAt).toBeNull();
+    // Loaded again: neither the client nor the associate has joined.
+    const row = await adminRowAfterReload(db, page, asha);
+    expect(within(row).getAllByText('Not joined')).toHaveLength(2);
   });
 });
 

@@ -157,24 +157,30 @@ describe('the app shell on a desktop (spec §2.4, §6)', () => {
   });
 
   it("logs out with the server's message and goes to the login page", async () => {
-    const { user, db, portal } = dashboardAs('client');
+    const { user, portal } = dashboardAs('client');
     await user.click(await screen.findByRole('button', { name: 'Profile' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('User logged out')).toBeInTheDocument();
     await waitFor(() => expect(portal.path()).toBe('/login'));
-    expect(db.sessionUserId).toBeNull();
     expect(await screen.findByText('Welcome Back')).toBeInTheDocument();
-  });
+    // The session is over: the dashboard, opened again, sends her to sign in.
+    const again = portal.reload('/dashboard');
+    expect(await screen.findByText('Welcome Back', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(again.path()).toBe('/login'));
+  }, 60_000);
 
   it("says 'Logout failed. Please try again.' and stays when the server cannot be reached", async () => {
-    const { user, db, portal, people: { client } } = dashboardAs('client');
+    const { user, portal } = dashboardAs('client');
     server.use(http.post(mockPath(api.user.logout), () => HttpResponse.error()));
     await user.click(await screen.findByRole('button', { name: 'Profile' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logout failed. Please try again.')).toBeInTheDocument();
     expect(portal.path()).toBe('/dashboard');
-    expect(db.sessionUserId).toBe(client._id);
-  });
+    // Still signed in: the dashboard, loaded again, greets her.
+    const again = portal.reload();
+    expect(await screen.findByText(/^Hello, /, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(again.path()).toBe('/dashboard');
+  }, 60_000);
 
   it.each([
     ['non-admins', 'associate', '/admin/all-coupons'],

@@ -10,7 +10,7 @@ import {
   type VerificationConsent,
   verificationConsentOf,
 } from '@bh/shared';
-import { privacyState } from '../privacy/mocks.ts';
+import { privacyState } from './privacy.ts';
 import { objectId, type MockDb } from './db.ts';
 
 /** The detail view of an application: numbers masked, slips as one link or a list (spec §2.10). */

@@ -1,6 +1,6 @@
 import { setupWorker } from 'msw/browser';
-import { createAdminHandlers } from '../admin/mocks/handlers.ts';
-import { addApplicant, addCoupon, createAdminMockState, type AdminMockState } from '../admin/mocks/state.ts';
+import { createAdminHandlers } from './admin-handlers.ts';
+import { addApplicant, addCoupon, createAdminMockState, type AdminMockState } from './admin-state.ts';
 import { createMockDb, MOCK_PASSWORD, seedDemo, type MockDb } from './db.ts';
 import { createHandlers } from './handlers.ts';
 

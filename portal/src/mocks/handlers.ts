@@ -16,6 +16,8 @@ import {
   uploadFieldSchema,
   uploadUrl,
   type Meeting,
+  seesMeeting,
+  takesPart,
   type PublicUser,
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
@@ -25,7 +27,7 @@ import { mockFailure, mockOperation, validationFailure, type MockWorldAccess } f
 import { objectId, type MockDb, type MockUser } from './db.ts';
 import { readMultipart } from './multipart.ts';
 import { createBookingHandlers } from './booking.ts';
-import { privacyHandlers } from '../privacy/mocks.ts';
+import { privacyHandlers } from './privacy.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,9 +38,7 @@ export function publicUser(user: MockUser): PublicUser {
 
 /** A participant's own meetings (an associate's as the associate); an admin's are every meeting. */
 export function ownMeetings(db: MockDb, user: MockUser): Meeting[] {
-  if (user.role === 'admin') return db.meetings;
-  if (user.role === 'doctor') return db.meetings.filter((m) => m.doctorId === user.email);
-  return db.meetings.filter((m) => m.clientId === user.email);
+  return db.meetings.filter((m) => seesMeeting({ role: user.role, id: user.email }, m));
 }
 
 /** As the API lists a participant's meetings: their latest by start, at most PARTICIPANT_MEETINGS_LIMIT, ascending. */
@@ -58,7 +58,7 @@ export function mockWorld(db: MockDb): MockWorldAccess<MockUser> {
  * The API calls of the portal's own screens, each registered from its shared operation
  * definition (method, path, guard from DESIGN §5's table, input and answers parsed with its
  * schemas), on an in-memory state. `db.failures[api.meeting.list.operationId] = 503` makes that
- * call fail, for error-path tests. The admin calls are in `admin/mocks/handlers.ts`.
+ * call fail, for error-path tests. The admin calls are in `mocks/admin-handlers.ts`.
  */
 export function createHandlers(db: MockDb): HttpHandler[] {
   const world = mockWorld(db);
@@ -139,9 +139,10 @@ export function createHandlers(db: MockDb): HttpHandler[] {
     }),
 
     mockOperation(api.meeting.recordJoin, world, ({ caller, params }) => {
-      const meeting = findMeeting(caller, params.meetingId);
+      // As the API: only the meeting's own participant joins it, on their side.
+      const meeting = db.meetings.find((m) => m._id === params.meetingId && takesPart({ role: caller.role, id: caller.email }, m));
       if (!meeting) return mockFailure(404, MEETING_MESSAGES.notFound);
-      if (!isJoinWindowOpen(new Date(meeting.startsAt), db.now())) return mockFailure(409, MEETING_MESSAGES.joinClosed);
+      if (meeting.status === 'cancelled' || !isJoinWindowOpen(new Date(meeting.startsAt), db.now())) return mockFailure(409, MEETING_MESSAGES.joinClosed);
       const at = db.now().toISOString();
       if (caller.role === 'user') meeting.userJoinedAt ??= at;
       else meeting.docJoinedAt ??= at;

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GRIEVANCE_OFFICER_DEFAULTS, PRIVACY_MESSAGES as M } from '@bh/shared';
-import { addApplicant } from '../admin/mocks/state.ts';
+import { addApplicant } from '../mocks/admin-state.ts';
 import { addUser } from '../mocks/db.ts';
 import { renderPortal, testDb } from '../test/render.tsx';
-import { privacyState } from './mocks.ts';
+import { privacyState } from '../mocks/privacy.ts';
 
 const at = '2026-06-15T06:30:00.000Z';
 
@@ -73,20 +73,24 @@ describe('/privacy, the privacy centre', () => {
     const db = testDb();
     const client = addUser(db, { name: 'Priya Nair', email: 'priya@example.in', role: 'user' });
     privacyState(db).noticePending.add(client._id);
-    renderPortal('/privacy', { db, signedIn: client });
+    const page = renderPortal('/privacy', { db, signedIn: client });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: M.noticeTitle })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: M.title })).toBeNull();
     for (const item of M.noticeItems) expect(screen.getByText(item.what)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: M.acceptNotice }));
     expect(await screen.findByRole('heading', { level: 1, name: M.title })).toBeInTheDocument();
-    expect(privacyState(db).consents.get(client._id)?.[0]).toMatchObject({ kind: 'notice', action: 'given' });
-  });
+    // Loaded again: no notice in the way, and the consent says it was given.
+    page.reload();
+    const consent = await screen.findByRole('region', { name: M.consentTitle }, { timeout: 10_000 });
+    expect(await within(consent).findByText(/^You accepted privacy notice .+ on .+\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: M.noticeTitle })).toBeNull();
+  }, 60_000);
 
   it('withdraws the consent to verify an application after a confirmation that says what follows', async () => {
     const db = testDb();
     const { user: associate } = addApplicant(db, { name: 'Vikram Shah', email: 'vikram@example.in' });
-    renderPortal('/privacy', { db, signedIn: associate });
+    const page = renderPortal('/privacy', { db, signedIn: associate });
     const user = userEvent.setup();
     const consent = await screen.findByRole('region', { name: M.consentTitle });
     expect(await within(consent).findByText(/^You consented to the verification of your application's documents/)).toBeInTheDocument();
@@ -102,8 +106,14 @@ describe('/privacy, the privacy centre', () => {
 
     expect(await screen.findByText(M.applicationConsentWithdrawn)).toBeInTheDocument();
     await waitFor(() => expect(within(consent).queryByRole('button', { name: M.withdrawApplicationConsent })).toBeNull());
-    expect(privacyState(db).consents.get(associate._id)?.[0]).toMatchObject({ kind: 'application-verification', action: 'withdrawn', round: 1 });
-    expect(associate.isVerified).toBe('not_submitted');
+    // Loaded again: the notice stands, the consent to verify is gone, and the dashboard asks for the documents again.
+    const privacy = page.reload();
+    const again = await screen.findByRole('region', { name: M.consentTitle }, { timeout: 10_000 });
+    expect(await within(again).findByRole('button', { name: M.withdrawConsent })).toBeInTheDocument();
+    expect(within(again).queryByText(/^You consented to the verification of your application's documents/)).toBeNull();
+    expect(within(again).queryByRole('button', { name: M.withdrawApplicationConsent })).toBeNull();
+    privacy.reload('/dashboard');
+    expect((await screen.findAllByRole('link', { name: 'Submit Documents' }, { timeout: 10_000 })).length).toBeGreaterThan(0);
   }, 60_000);
 
   it('lets a verified admin decide a request, with reasons', async () => {
@@ -114,12 +124,19 @@ describe('/privacy, the privacy centre', () => {
       userId: client._id,
       request: { id: 'c'.repeat(24), kind: 'correction', details: 'Fix my name', status: 'open', createdAt: at, dueAt: at, answer: null, decidedAt: null, erasureAt: null },
     });
-    renderPortal('/privacy', { db, signedIn: admin });
+    const page = renderPortal('/privacy', { db, signedIn: admin });
     const user = userEvent.setup();
     const queue = await screen.findByRole('region', { name: M.queueTitle });
     const row = await within(queue).findByRole('listitem', { name: 'Correction · priya@example.in' });
     await user.type(within(row).getByLabelText(/^Answer/), 'Name corrected');
     await user.click(within(row).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(privacyState(db).requests[0]?.request).toMatchObject({ status: 'completed', answer: 'Name corrected' }));
+    expect(await screen.findByText(M.requestDecided)).toBeInTheDocument();
+    // Priya, signing in, sees her request completed, with the answer.
+    db.sessionUserId = client._id;
+    page.reload();
+    const requests = await screen.findByRole('region', { name: M.requestsTitle }, { timeout: 10_000 });
+    expect(await within(requests).findByText('Fix my name')).toBeInTheDocument();
+    expect(within(requests).getByText(M.requestStatuses.completed)).toBeInTheDocument();
+    expect(within(requests).getByText('“Name corrected”')).toBeInTheDocument();
   }, 60_000);
 });

@@ -6,8 +6,8 @@ import { afterEach } from 'vitest';
 import { App, createQueryClient } from '../App.tsx';
 import { ToastsWhenNeeded } from '../components/ToastsWhenNeeded.tsx';
 import { i18nProvider } from '../i18n/i18nProvider.ts';
-import { createAdminHandlers } from '../admin/mocks/handlers.ts';
-import { createAdminMockState, type AdminMockState } from '../admin/mocks/state.ts';
+import { createAdminHandlers } from '../mocks/admin-handlers.ts';
+import { createAdminMockState, type AdminMockState } from '../mocks/admin-state.ts';
 import { addUser, createMockDb, type MockDb, type MockUser } from '../mocks/db.ts';
 import { createHandlers } from '../mocks/handlers.ts';
 import { createAuthProvider } from '../providers/authProvider.ts';
@@ -66,6 +66,11 @@ export interface RenderedPortal extends RenderResult {
   router: ReturnType<typeof createMemoryRouter>;
   /** The path the portal shows now. */
   path: () => string;
+  /**
+   * The page loaded again, as a browser's reload (at `path`, or where it is now): nothing kept from
+   * before but the mock API's state and the session, so what it shows is what the API now holds.
+   */
+  reload: (path?: string) => RenderedPortal;
 }
 
 /**
@@ -88,7 +93,16 @@ export function renderPortal(
     />
   );
   const router = createMemoryRouter([{ path: '*', element: app }], { initialEntries: [path] });
-  return { ...render(<RouterProvider router={router} />), db, router, path: () => router.state.location.pathname };
+  const rendered = render(<RouterProvider router={router} />);
+  let shown: RenderedPortal | null = null;
+  const reload = (next = router.state.location.pathname): RenderedPortal => {
+    // Whatever this page became (an earlier reload's page included) goes before the new one comes.
+    if (shown) return (shown = shown.reload(next));
+    rendered.unmount();
+    shown = renderPortal(next, { db, ...(options.dataProvider ? { dataProvider: options.dataProvider } : {}) });
+    return shown;
+  };
+  return { ...rendered, db, router, path: () => router.state.location.pathname, reload };
 }
 
 /**

@@ -10,3 +10,4 @@ export * from './url.ts';
 export * from './booking-policy.ts';
 export * from './availability.ts';
 export * from './portal-pages.ts';
+export * from './meeting-access.ts';

@@ -300,6 +300,12 @@ export async function applicationDetail(deps: Pick<AppDeps, 'cols'>, app: Applic
   return toApplicationDetail(app, await findApplicationConsent(deps, app.userId, app.round));
 }
 
+/** The applicant's own latest application, as its detail (numbers masked), or null when they have none. */
+export async function ownApplicationDetail(deps: Pick<AppDeps, 'cols'>, userId: ObjectId): Promise<ApplicationDetail | null> {
+  const application = await deps.cols.applications.findOne({ userId });
+  return application ? applicationDetail(deps, application) : null;
+}
+
 /** The applicant's account and application, or 404 'BH Associate not found'. */
 export async function findApplicant(deps: Pick<AppDeps, 'cols' | 'db'>, userId: ObjectId): Promise<{ user: UserDoc; application: ApplicationDoc }> {
   const [user, application] = await Promise.all([

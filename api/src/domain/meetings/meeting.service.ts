@@ -2,6 +2,8 @@ import { ObjectId } from 'mongodb';
 import {
   isJoinWindowOpen,
   MEETING_MESSAGES as M,
+  seesMeeting,
+  takesPart,
   type CreateMeetingData,
   type Meeting,
   type MeetingUserType,
@@ -107,14 +109,16 @@ export function busyAsConflict(err: unknown): never {
   throw err;
 }
 
+/** Stored ids compare by value. */
+const sameId = (a: ObjectId, b: ObjectId) => a.equals(b);
+
 /**
  * The meeting if `user` takes part in it (or is an admin); someone else's meeting is "not found"
  * (`message`: the meeting's own words by default, the calendar file's for its download).
  */
 export async function meetingSeenBy(deps: Pick<Deps, 'db'>, user: AuthUser, meetingId: ObjectId, message: string = M.notFound): Promise<MeetingDoc> {
   const meeting = await findMeeting(deps.db, meetingId);
-  const mine = meeting && (user.role === 'admin' || (user.role === 'user' ? meeting.clientId : meeting.doctorId).equals(user._id));
-  if (!meeting || !mine) throw notFound(message);
+  if (!meeting || !seesMeeting({ role: user.role, id: user._id }, meeting, sameId)) throw notFound(message);
   return meeting;
 }
 
@@ -128,8 +132,7 @@ export async function meetingSeenBy(deps: Pick<Deps, 'db'>, user: AuthUser, meet
  */
 export async function recordJoin(deps: Deps, user: AuthUser, meetingId: ObjectId): Promise<Meeting> {
   const meeting = await findMeeting(deps.db, meetingId);
-  const owner = user.role === 'user' ? meeting?.clientId : meeting?.doctorId;
-  if (!meeting || !owner?.equals(user._id)) throw notFound(M.notFound);
+  if (!meeting || !takesPart({ role: user.role, id: user._id }, meeting, sameId)) throw notFound(M.notFound);
   const now = deps.clock.now();
   if ((meeting.status ?? 'scheduled') === 'cancelled' || !isJoinWindowOpen(meeting.startsAt, now)) throw conflict(M.joinClosed);
   const field = user.role === 'user' ? 'userJoinedAt' : 'docJoinedAt';

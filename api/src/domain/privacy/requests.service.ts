@@ -73,6 +73,15 @@ export async function createPrivacyRequest(
   return doc;
 }
 
+/**
+ * Without consent to the notice the account cannot be kept: an erasure request follows, unless one
+ * is already open.
+ */
+export async function requestErasureOnWithdrawal(deps: Pick<AppDeps, 'cols' | 'clock'>, userId: ObjectId, details: string): Promise<void> {
+  const open = await deps.cols.privacyRequests.findOne({ userId, kind: 'erasure', status: { $in: ['open', 'scheduled', 'erasing'] } });
+  if (!open) await createPrivacyRequest(deps, userId, { kind: 'erasure', details });
+}
+
 export async function listOwnRequests(deps: Pick<AppDeps, 'cols'>, userId: ObjectId): Promise<PrivacyRequestDoc[]> {
   return deps.cols.privacyRequests.find({ userId }).sort({ createdAt: -1, _id: -1 }).limit(PRIVACY_REQUEST_LIST_LIMIT).toArray();
 }

@@ -4,7 +4,7 @@ import { ACCOUNT_LINK_MESSAGES as L, AUTH_MESSAGES, emailRecordSchema, inviteRes
 import { bodyOf, errorOf, TEST_PASSWORD, type TestContext } from '../../../test/context.ts';
 import { linkIn, createMailContext, tokenOf, type TestMail } from '../../../test/mail.ts';
 import { ObjectId } from 'mongodb';
-import { RESET_LIMITS } from './account-links.routes.ts';
+import { RESET_LIMITS } from '../../domain/accounts/invitations.service.ts';
 import { issueLink } from '../../domain/accounts/account-links.service.ts';
 
 let ctx: TestContext;

@@ -1,35 +1,16 @@
-import type { Filter } from 'mongodb';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { toCoupon } from '../../domain/payments/payments.service.ts';
-import { containsText, findPage, listResponse } from './list.ts';
-import { collections, type CouponDoc } from '../../db/collections.ts';
-import { idsOf } from '../../lib/ids.ts';
+import type { Handler } from '../../lib/handler.ts';
+import { couponsPage } from '../../domain/admin/grids.ts';
+import { listResponse } from './list.ts';
 
-const STORED_SORT = {
-  id: '_id',
-  couponCode: 'couponCode',
-  isActive: 'isActive',
-  forNewUsers: 'forNewUsers',
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-} as const;
-
+/** /admin/coupons: the coupons grid for verified admins. */
 export function adminCouponsRoutes(deps: AppDeps) {
-  return contractRouter().openapi(routeOf(api.admin.coupons), async (c) => {
+  const listCoupons: Handler<typeof api.admin.coupons> = async (c) => {
     const query = c.req.valid('query');
-    const { id, q, isActive, forNewUsers } = query.filter;
-    const filter: Filter<CouponDoc> = {};
-    if (id) filter._id = { $in: idsOf(id) };
-    if (isActive !== undefined) filter.isActive = isActive;
-    if (forNewUsers !== undefined) filter.forNewUsers = forNewUsers;
-    if (q) filter.couponCode = containsText(q);
-    const { docs, total } = await findPage(deps.db, collections(deps.db).coupons, filter, query, STORED_SORT, ['createdAt', 'updatedAt']);
-    const records = docs.map((d) => {
-      const coupon = toCoupon(d);
-      return { id: coupon._id, ...coupon };
-    });
-    return listResponse(c, 'coupons', query.range.start, records, total);
-  });
+    return listResponse(c, 'coupons', query.range.start, await couponsPage(deps, query));
+  };
+
+  return contractRouter().openapi(routeOf(api.admin.coupons), listCoupons);
 }

@@ -1,6 +1,7 @@
 import { OUTBOX_MESSAGES } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
+import type { Handler } from '../../lib/handler.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { idOf } from '../../lib/ids.ts';
 import { meetingCalendar } from '../../mail/calendar.ts';
@@ -13,7 +14,8 @@ import { meetingSeenBy } from '../../domain/meetings/meeting.service.ts';
  * email removes the event this file added. Someone else's meeting is "not found".
  */
 export function calendarRoutes(deps: AppDeps) {
-  return contractRouter().openapi(routeOf(api.calendar.meetingIcs), async (c) => {
+
+  const meetingIcs: Handler<typeof api.calendar.meetingIcs> = async (c) => {
     const user = c.var.account;
     const meeting = await meetingSeenBy(deps, user, idOf(c.req.valid('param').meetingId), OUTBOX_MESSAGES.calendarNotFound);
     const ics = meetingCalendar(
@@ -32,5 +34,7 @@ export function calendarRoutes(deps: AppDeps) {
     c.header('Content-Disposition', `attachment; filename="better-health-session-${meeting.meetingDate}.ics"`);
     c.header('Cache-Control', 'private, no-store');
     return c.body(ics, 200);
-  });
+  };
+
+  return contractRouter().openapi(routeOf(api.calendar.meetingIcs), meetingIcs);
 }

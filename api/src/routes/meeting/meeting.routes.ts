@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createMeetingRequestSchema, MEETING_MESSAGES as M, meetingLookupRequest, type MeetingUserType } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
+import type { Handler } from '../../lib/handler.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { createMeeting, deleteMeeting, findParticipant, listMeetingsFor, lookupMeetings, recordJoin, setReportLink } from '../../domain/meetings/meeting.service.ts';
@@ -38,44 +39,53 @@ async function participantFor(deps: AppDeps, email: string, userType: MeetingUse
 export function meetingRoutes(deps: AppDeps) {
   const createBody = createMeetingRequestSchema(() => deps.clock.now());
 
+  const listMeetings: Handler<typeof api.meeting.list> = async (c) => c.json({ success: true as const, meetings: await listMeetingsFor(deps, c.var.account) }, 200);
+
+  const scheduleMeeting: Handler<typeof api.meeting.create> = async (c) => {
+    const meeting = await createMeeting(deps, c.var.account, c.req.valid('json'));
+    return c.json({ success: true as const, message: M.created, meeting }, 201);
+  };
+
+  const joinMeeting: Handler<typeof api.meeting.recordJoin> = async (c) => {
+    const meeting = await recordJoin(deps, c.var.account, idOf(c.req.valid('param').meetingId));
+    return c.json({ success: true as const, message: M.joinRecorded, meeting }, 200);
+  };
+
+  const lookup: Handler<typeof api.meeting.lookup> = async (c) => {
+    const meetings = await lookupMeetings(deps, c.var.account, c.req.valid('json').email);
+    return c.json({ success: true as const, meetings }, 200);
+  };
+
+  const verifyEmail: Handler<typeof api.meeting.verifyEmail> = async (c) => {
+    const { email, userType } = c.req.valid('json');
+    const found = await participantFor(deps, email, userType);
+    const message = userType === 'client' ? M.clientVerified(found.name) : M.doctorVerified(found.name);
+    return c.json({ success: true as const, message, user: { name: found.name, email: found.email } }, 200);
+  };
+
+  // A GET that deletes can be fired by any link or prefetch (DESIGN §4): this path only explains.
+  const legacyDelete: Handler<typeof api.meeting.legacyDelete> = (c) => {
+    c.header('Allow', 'DELETE');
+    return c.json({ success: false as const, message: LEGACY_DELETE_MESSAGE }, 405);
+  };
+
+  const saveReport: Handler<typeof api.meeting.setReport> = async (c) => {
+    const meeting = await setReportLink(deps, c.var.account, idOf(c.req.valid('param').meetingId), c.req.valid('json').reportLink);
+    return c.json({ success: true as const, message: M.reportSaved, meeting }, 200);
+  };
+
+  const removeMeeting: Handler<typeof api.meeting.delete> = async (c) => {
+    await deleteMeeting(deps, c.var.account, idOf(c.req.valid('param').meetingId));
+    return c.json({ success: true as const, message: M.deleted }, 200);
+  };
+
   return contractRouter()
-    .openapi(routeOf(api.meeting.list), async (c) => c.json({ success: true as const, meetings: await listMeetingsFor(deps, c.var.account) }, 200))
-
-    .openapi(routeOf(api.meeting.create, { body: createBody }), async (c) => {
-      const meeting = await createMeeting(deps, c.var.account, c.req.valid('json'));
-      return c.json({ success: true as const, message: M.created, meeting }, 201);
-    })
-
-    .openapi(routeOf(api.meeting.recordJoin), async (c) => {
-      const meeting = await recordJoin(deps, c.var.account, idOf(c.req.valid('param').meetingId));
-      return c.json({ success: true as const, message: M.joinRecorded, meeting }, 200);
-    })
-
-    .openapi(routeOf(api.meeting.lookup, { body: lookupBody }), async (c) => {
-      const meetings = await lookupMeetings(deps, c.var.account, c.req.valid('json').email);
-      return c.json({ success: true as const, meetings }, 200);
-    })
-
-    .openapi(routeOf(api.meeting.verifyEmail), async (c) => {
-      const { email, userType } = c.req.valid('json');
-      const found = await participantFor(deps, email, userType);
-      const message = userType === 'client' ? M.clientVerified(found.name) : M.doctorVerified(found.name);
-      return c.json({ success: true as const, message, user: { name: found.name, email: found.email } }, 200);
-    })
-
-    // A GET that deletes can be fired by any link or prefetch (DESIGN §4): this path only explains.
-    .openapi(routeOf(api.meeting.legacyDelete), (c) => {
-      c.header('Allow', 'DELETE');
-      return c.json({ success: false as const, message: LEGACY_DELETE_MESSAGE }, 405);
-    })
-
-    .openapi(routeOf(api.meeting.setReport), async (c) => {
-      const meeting = await setReportLink(deps, c.var.account, idOf(c.req.valid('param').meetingId), c.req.valid('json').reportLink);
-      return c.json({ success: true as const, message: M.reportSaved, meeting }, 200);
-    })
-
-    .openapi(routeOf(api.meeting.delete), async (c) => {
-      await deleteMeeting(deps, c.var.account, idOf(c.req.valid('param').meetingId));
-      return c.json({ success: true as const, message: M.deleted }, 200);
-    });
+    .openapi(routeOf(api.meeting.list), listMeetings)
+    .openapi(routeOf(api.meeting.create, { body: createBody }), scheduleMeeting)
+    .openapi(routeOf(api.meeting.recordJoin), joinMeeting)
+    .openapi(routeOf(api.meeting.lookup, { body: lookupBody }), lookup)
+    .openapi(routeOf(api.meeting.verifyEmail), verifyEmail)
+    .openapi(routeOf(api.meeting.legacyDelete), legacyDelete)
+    .openapi(routeOf(api.meeting.setReport), saveReport)
+    .openapi(routeOf(api.meeting.delete), removeMeeting);
 }

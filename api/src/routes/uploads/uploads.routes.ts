@@ -7,6 +7,7 @@ import {
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
 import { contractRouter, routeOf } from '../../lib/contract.ts';
+import type { Handler } from '../../lib/handler.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { logAccess } from '../../domain/privacy/access-log.ts';
@@ -61,56 +62,59 @@ function takeUploadSlot(deps: AppDeps, user: AuthUser): Promise<ReserveResult> {
 export function uploadsRoutes(deps: AppDeps) {
   // Associates and admins upload their documents, verified or not (they need them to apply): the
   // guard lets them through. The body is streamed by storeUpload, never buffered by a validator.
-  return contractRouter()
-    .openapi(routeOf(api.uploads.create), async (c) => {
-      const user = c.var.account;
+  const upload: Handler<typeof api.uploads.create> = async (c) => {
+    const user = c.var.account;
 
-      // A declared length past the limit is refused before a single byte is read.
-      const declared = Number(c.req.header('content-length') ?? Number.NaN);
-      if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
+    // A declared length past the limit is refused before a single byte is read.
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
 
-      const slot = await takeUploadSlot(deps, user).catch(async (err: unknown) => {
-        // The database refused the slot (its disk full, say) before a byte of the file was read: the
-        // body is read to its end first, so the person's browser, still sending, gets the answer
-        // rather than a connection reset in the middle of its upload.
-        await discardBody(c.req.raw.body);
-        throw err;
-      });
-      if (!slot.ok) throw tooManyRequests(undefined, slot.retryAfterSeconds);
-
-      const stored = await storeUpload(deps, user, c.req.raw.body, c.req.header('content-type') ?? '');
-      const fileId = stored.id.toHexString();
-      return c.json(
-        {
-          success: true as const,
-          message: UPLOAD_MESSAGES.uploaded,
-          secure_url: uploadUrl(fileId),
-          fileId,
-          name: stored.name,
-          size: stored.size,
-          kind: stored.kind,
-        },
-        201,
-      );
-    })
-
-    .openapi(routeOf(api.uploads.read), async (c) => {
-      const user = c.var.account;
-      const { id } = c.req.valid('param');
-      // Anything but a stored file the caller may read is the same 404, so ids reveal nothing.
-      const file = await findReadableUpload(deps, user, idOrNotFound(id, UPLOAD_MESSAGES.notFound));
-      if (!file) throw notFound(UPLOAD_MESSAGES.notFound);
-      // An admin opening someone's document is logged for them to see (DPDP Rule 6).
-      await logAccess(deps, user, file.metadata.ownerId, 'document.read', file.metadata.originalName);
-
-      const { kind, originalName } = file.metadata;
-      c.header('Content-Type', FILE_KIND_MIME[kind]);
-      c.header('Content-Length', String(file.length));
-      c.header('Content-Disposition', contentDisposition(kind, originalName));
-      c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Cache-Control', 'no-store');
-      c.header('Content-Security-Policy', UPLOAD_CSP);
-      c.header('Cross-Origin-Resource-Policy', 'same-origin');
-      return c.body(openUploadStream(deps, file), 200);
+    const slot = await takeUploadSlot(deps, user).catch(async (err: unknown) => {
+      // The database refused the slot (its disk full, say) before a byte of the file was read: the
+      // body is read to its end first, so the person's browser, still sending, gets the answer
+      // rather than a connection reset in the middle of its upload.
+      await discardBody(c.req.raw.body);
+      throw err;
     });
+    if (!slot.ok) throw tooManyRequests(undefined, slot.retryAfterSeconds);
+
+    const stored = await storeUpload(deps, user, c.req.raw.body, c.req.header('content-type') ?? '');
+    const fileId = stored.id.toHexString();
+    return c.json(
+      {
+        success: true as const,
+        message: UPLOAD_MESSAGES.uploaded,
+        secure_url: uploadUrl(fileId),
+        fileId,
+        name: stored.name,
+        size: stored.size,
+        kind: stored.kind,
+      },
+      201,
+    );
+  };
+
+  const download: Handler<typeof api.uploads.read> = async (c) => {
+    const user = c.var.account;
+    const { id } = c.req.valid('param');
+    // Anything but a stored file the caller may read is the same 404, so ids reveal nothing.
+    const file = await findReadableUpload(deps, user, idOrNotFound(id, UPLOAD_MESSAGES.notFound));
+    if (!file) throw notFound(UPLOAD_MESSAGES.notFound);
+    // An admin opening someone's document is logged for them to see (DPDP Rule 6).
+    await logAccess(deps, user, file.metadata.ownerId, 'document.read', file.metadata.originalName);
+
+    const { kind, originalName } = file.metadata;
+    c.header('Content-Type', FILE_KIND_MIME[kind]);
+    c.header('Content-Length', String(file.length));
+    c.header('Content-Disposition', contentDisposition(kind, originalName));
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', UPLOAD_CSP);
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    return c.body(openUploadStream(deps, file), 200);
+  };
+
+  return contractRouter()
+    .openapi(routeOf(api.uploads.create), upload)
+    .openapi(routeOf(api.uploads.read), download);
 }

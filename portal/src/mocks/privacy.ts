@@ -12,9 +12,9 @@ import {
   type SessionRecord,
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
-import { applicationConsent, recordApplicationConsent } from '../mocks/applications.ts';
-import { mockFailure, mockOperation, type MockWorldAccess } from '../mocks/contract.ts';
-import { objectId, type MockDb, type MockUser } from '../mocks/db.ts';
+import { applicationConsent, recordApplicationConsent } from './applications.ts';
+import { mockFailure, mockOperation, type MockWorldAccess } from './contract.ts';
+import { objectId, type MockDb, type MockUser } from './db.ts';
 
 /** The mock privacy centre's state, beside the mock API's (one per MockDb). */
 export interface PrivacyMockState {

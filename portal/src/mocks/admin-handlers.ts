@@ -25,11 +25,11 @@ import {
   type SortOrder,
 } from '@bh/shared';
 import { api } from '@bh/shared/contract';
-import { applicationConsent, applicationView } from '../../mocks/applications.ts';
-import { mockFailure, mockOperation, validationFailure } from '../../mocks/contract.ts';
-import { addUser, objectId, type MockDb, type MockUser } from '../../mocks/db.ts';
-import { mockWorld, publicUser } from '../../mocks/handlers.ts';
-import { queueEmail, recordAudit, type AdminMockState } from './state.ts';
+import { applicationConsent, applicationView } from './applications.ts';
+import { mockFailure, mockOperation, validationFailure } from './contract.ts';
+import { addUser, objectId, type MockDb, type MockUser } from './db.ts';
+import { mockWorld, publicUser } from './handlers.ts';
+import { queueEmail, recordAudit, type AdminMockState } from './admin-state.ts';
 
 /** India's day bounds of 'YYYY-MM-DD' filters, as the API reads from/to. */
 function inDayRange(instant: string, from: string | undefined, to: string | undefined): boolean {

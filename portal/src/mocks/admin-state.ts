@@ -11,8 +11,8 @@ import {
   type PlanType,
   type ServiceKey,
 } from '@bh/shared';
-import { recordApplicationConsent } from '../../mocks/applications.ts';
-import { addUser, objectId, type MockDb, type MockUser } from '../../mocks/db.ts';
+import { recordApplicationConsent } from './applications.ts';
+import { addUser, objectId, type MockDb, type MockUser } from './db.ts';
 
 /** What the admin calls need beyond the portal's mock state: coupons, the audit trail, link dates. */
 export interface AdminMockState {
