@@ -4,7 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import type { UserDoc } from '../../db/collections.ts';
 import type { AuthUser } from '../../lib/types.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { claimEmail, findUserByEmail, releaseEmail } from '../../lib/user-emails.ts';
+import { claimEmail, releaseEmail } from '../../lib/user-emails.ts';
 
 export interface NewAccount {
   name: string;
