@@ -95,8 +95,14 @@ function LoadingCoupons() {
   );
 }
 
-function focusPageHeading(): void {
-  if (document.activeElement !== document.body && document.activeElement !== null) return;
+/**
+ * Moves the focus to the page's heading when it is on nothing, inside `leaving` (a card going away)
+ * or in its closing confirmation.
+ */
+function focusPageHeading(leaving: HTMLElement | null): void {
+  const active = document.activeElement;
+  const lost = active === document.body || active === null || (leaving !== null && leaving.contains(active)) || active.closest('[role="dialog"]') !== null;
+  if (!lost) return;
   const heading = document.querySelector<HTMLElement>('main h1, h1');
   if (!heading) return;
   heading.tabIndex = -1;
@@ -130,8 +136,9 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
       setConfirming(false);
       notify('bh.admin.coupons.deleted', { type: 'success' });
       await reload();
-      // The card and its buttons are gone: the focus goes to the page's heading, not to the page.
-      focusPageHeading();
+      // The card and its buttons go: the focus goes to the page's heading, not to the page (whether
+      // the list has already re-drawn without the card or the focus is still on its Delete button).
+      focusPageHeading(cardRef.current);
     },
     onError: () => {
       setConfirming(false);
@@ -145,6 +152,7 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
   // (a disabled button drops it to the page), and once the list is reloaded with the new state it
   // has it still, named for what it does now; the toast (a polite live region) says what happened.
   const toggleRef = useRef<HTMLButtonElement | null>(null);
+  const cardRef = useRef<HTMLLIElement | null>(null);
   const toggled = useRef(false);
   useEffect(() => {
     if (toggle.isPending) toggled.current = true;
@@ -155,7 +163,7 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
   }, [toggle.isPending]);
 
   return (
-    <Card component="li" variant="outlined" aria-labelledby={titleId} sx={{ borderRadius: 3, display: 'flex', flexDirection: 'column' }}>
+    <Card ref={cardRef} component="li" variant="outlined" aria-labelledby={titleId} sx={{ borderRadius: 3, display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}>
           <Typography id={titleId} variant="h6" component="h2" sx={{ fontFamily: 'monospace', letterSpacing: 1, mr: 'auto' }}>
@@ -238,6 +246,8 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
         confirmColor="warning"
         onConfirm={() => remove.mutate()}
         onClose={() => setConfirming(false)}
+        // After a delete the opener goes with the card: the focus is given to the heading instead.
+        disableRestoreFocus={remove.isSuccess}
       />
     </Card>
   );
