@@ -9,6 +9,7 @@ import { dataDirOf, loadDocumentKey, openDatabase, type Database } from './db/co
 import { holdsNothing } from './db/backup.ts';
 import { recordSchemaVersion } from './db/migrations/schema-version.ts';
 import { PROJECT_ROOT } from './db/embedded.ts';
+import { countStuckRestarts } from './db/embedded-probe.ts';
 import { MIGRATIONS } from './db/migrations/index.ts';
 import { runMigrations } from './db/migrations/runner.ts';
 import { seedDemoData } from './seed/demo.ts';
@@ -72,7 +73,10 @@ export async function startServer(
     },
   });
   const embedded = database.embedded;
-  if (embedded) deps.health.superviseDatabase(() => embedded.state());
+  if (embedded) {
+    deps.health.superviseDatabase(() => embedded.state());
+    countStuckRestarts(deps.metrics.registry, () => embedded.stuckRestarts());
+  }
   // A rejection nothing handled is logged and counted instead of ending the server.
   const unguard = guardUnhandledRejections(deps);
   database.client.on('serverHeartbeatFailed', () => deps.metrics.dbErrors.inc({ kind: 'heartbeat' }));

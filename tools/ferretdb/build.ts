@@ -15,7 +15,7 @@ export const FERRETDB_VERSION = 'v1.24.2';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const PROJECT_ROOT = resolve(HERE, '..', '..');
 /** Named apart from an unchanged build, so that one built before a patch was added is not used. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh15`;
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-bh16`;
 const TOOLS_DIR = join(PROJECT_ROOT, '.tools');
 const FERRETDB_BIN = join(TOOLS_DIR, 'ferretdb', `ferretdb-${FERRETDB_BUILD}`);
 const CACHE_BIN = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'better-health', `ferretdb-${FERRETDB_BUILD}`);

@@ -87,6 +87,10 @@ const WRITE_TURN = ['\tdone, err := bhWriteTurn(ctx, c.dbName)', '\tif err != ni
  * - Its SQLite driver, modernc.org/sqlite, compiled every statement it ran and finalized it after,
  *   an eighth of FerretDB's CPU: each connection now keeps its compiled statements for their SQL
  *   text and runs them again (`bhStmtCache`, in tools/ferretdb/patches/bh_stmt_cache.go).
+ * - The same driver dropped a query's rows unclosed when its context ended just after SQLite gave
+ *   the first row: the statement stayed running on a pooled connection, whose every later
+ *   statement then answered `interrupted (9)` until FerretDB restarted (issue 54, fault 2). It now
+ *   closes them, and never interrupts a connection after the cancelled call has returned.
  */
 export const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
   {
@@ -303,6 +307,43 @@ export const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
     file: 'sqlite.go',
     from: '\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db); err != nil {',
     to: '\tif c.db != 0 {\n\t\tc.bhFinalizeAll()\n\n\t\tif err := c.closeV2(c.db); err != nil {',
+  },
+  // A query cut short (its context ended: `maxTimeMS`, FerretDB stopping) after SQLite had already
+  // stepped to its first row dropped the rows it had made without closing them (issue 54). Their
+  // statement stayed running on the connection, which database/sql then handed out again, and
+  // SQLite clears an interrupt only when no statement of the connection runs: every later statement
+  // there answered `interrupted (9)` (or `database is locked` for a write, on the snapshot that
+  // statement kept open) until FerretDB restarted. The rows are now closed before the context's
+  // error is returned.
+  {
+    module: 'modernc.org/sqlite',
+    file: 'sqlite.go',
+    from: '\t\tif ctx != nil && atomic.LoadInt32(&done) != 0 {\n\t\t\tr, err = nil, ctx.Err()\n\t\t} else if r == nil && err == nil {',
+    to: [
+      '\t\tif ctx != nil && atomic.LoadInt32(&done) != 0 {',
+      '\t\t\t// Better Health: rows already made hold a statement SQLite counts as running until it is reset.',
+      '\t\t\tif rs, ok := r.(*rows); ok && rs != nil {',
+      '\t\t\t\trs.Close()',
+      '\t\t\t}',
+      '',
+      '\t\t\tr, err = nil, ctx.Err()',
+      '\t\t} else if r == nil && err == nil {',
+    ].join('\n'),
+  },
+  {
+    // The goroutine that interrupts a cancelled statement could call sqlite3_interrupt after the
+    // statement's call had returned (it decides, then interrupts), landing on whatever the
+    // connection ran next. The call now waits for that goroutine to be done before it returns.
+    module: 'modernc.org/sqlite',
+    file: 'sqlite.go',
+    from: '\tdonech := make(chan struct{})\n\n\tgo func() {\n\t\tselect {',
+    to: '\tdonech := make(chan struct{})\n\texited := make(chan struct{})\n\n\tgo func() {\n\t\tdefer close(exited)\n\n\t\tselect {',
+  },
+  {
+    module: 'modernc.org/sqlite',
+    file: 'sqlite.go',
+    from: '\t\tatomic.AddInt32(done, 1)\n\t\tclose(donech)\n\t}',
+    to: '\t\tatomic.AddInt32(done, 1)\n\t\tclose(donech)\n\t\t<-exited\n\t}',
   },
   // find, aggregate and explain ask which collection they read (is it capped?) on every call, and
   // the backend answered by copying and sorting every collection's metadata: it now copies the one

@@ -36,7 +36,9 @@ export async function openDatabase(
     // Data written by a newer release is refused before a server is started on its folder.
     checkDataFolder(dataDirOf(env));
     // A server joining another's embedded database takes it over if that one dies; a one-off command does not.
-    embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log, takeOver: options.takeOver === true });
+    // A server also has its FerretDB restarted when reads of its database keep answering `interrupted` (embedded-probe.ts).
+    const server = options.takeOver === true;
+    embedded = await startEmbeddedDb({ dataDir: dataDirOf(env), log, takeOver: server, ...(server ? { stuckWatch: { databases: [env.MONGODB_DB] } } : {}) });
     uri = embedded.uri;
     if (embedded.owned) log(`Embedded ${embedded.kind} listening on ${embedded.socket ?? `127.0.0.1:${embedded.port}`} (data in ${env.DATA_DIR}/)`);
   }

@@ -7,6 +7,7 @@ import { buildFerretDb, findFerretDb, which } from '../../../tools/ferretdb/buil
 import { freePort, identityOf, portAccepts, stillRuns, stopProcess, waitForPort, type ListenAddress, type ProcessIdentity } from '../lib/ports.ts';
 import { restrictDataDir, withPrivateFiles } from './data-permissions.ts';
 import { diskFullError } from './disk-space.ts';
+import { endStuckServer, watchForStuckDatabase, type StuckWatchOptions } from './embedded-probe.ts';
 
 /**
  * Brings up and supervises a local MongoDB-compatible server when no MONGODB_URI is given
@@ -34,6 +35,8 @@ export interface EmbeddedDb {
   state(): EmbeddedState;
   /** How many times the supervisor brought the server back after it exited. */
   restarts(): number;
+  /** How many of those restarts it made itself, for a server stuck answering `interrupted` (embedded-probe.ts). */
+  stuckRestarts(): number;
   stop(): Promise<void>;
 }
 
@@ -188,7 +191,6 @@ function socketPathFor(dataDir: string, previous: string | null): { socket: stri
 
 type Log = (msg: string) => void;
 
-
 /**
  * Go's garbage collector settings FerretDB runs with, unless the environment names its own
  * (`GOGC`, `GOMEMLIMIT`): no collection until its heap nears 256 MiB. With Go's default (collect
@@ -251,6 +253,7 @@ async function tryMemoryServer(dataDir: string, port: number, log: Log): Promise
       owned: true,
       state: () => (stopped ? 'stopped' : 'up'),
       restarts: () => 0,
+      stuckRestarts: () => 0,
       stop: async () => {
         stopped = true;
         rmSync(lockPath, { force: true });
@@ -341,6 +344,7 @@ function joinedDb(lock: NonNullable<ReturnType<typeof readLock>>, options: Start
       return 'up';
     },
     restarts: () => own?.restarts() ?? 0,
+    stuckRestarts: () => own?.stuckRestarts() ?? 0,
     stop: async () => {
       stopped = true;
       clearInterval(watch);
@@ -356,6 +360,8 @@ interface StartOptions {
   choosePort?: () => Promise<number>;
   /** When joining another process's database: take it over if that process dies (joinedDb). For long-running servers. */
   takeOver?: boolean;
+  /** A FerretDB this process runs is restarted when reads with no time limit keep answering `interrupted` (embedded-probe.ts). */
+  stuckWatch?: StuckWatchOptions;
 }
 
 /**
@@ -538,6 +544,18 @@ export async function startEmbeddedDb(options: StartOptions & { dataDir: string;
     throw err;
   }
   recordEngine(dataDir, kind);
+  // A server that answers `interrupted` to reads nothing cut short is stuck: it is ended, and the
+  // supervisor above starts it again as after any exit.
+  let stuckRestarts = 0;
+  const stuckWatch =
+    kind === 'ferretdb' && options.stuckWatch
+      ? watchForStuckDatabase(uriOf(address()), options.stuckWatch, () => state === 'up' && !stopping && stillRuns(running), (probes) => {
+          stuckRestarts += 1;
+          state = 'restarting'; // until it is back (supervise), with no more probes meanwhile
+          log(`Embedded ${kind} answers "interrupted" to reads without a time limit (${probes} probes in a row); restarting it.`);
+          endStuckServer(current);
+        })
+      : null;
   const killNow = () => {
     if (current.exitCode === null) current.kill('SIGKILL');
   };
@@ -553,9 +571,11 @@ export async function startEmbeddedDb(options: StartOptions & { dataDir: string;
     // A process just killed is gone (a zombie) before this process hears of its exit: already restarting.
     state: () => (state === 'up' && !stillRuns(running) ? 'restarting' : state),
     restarts: () => restarts,
+    stuckRestarts: () => stuckRestarts,
     stop: () =>
       new Promise<void>((res) => {
         stopping = true;
+        void stuckWatch?.stop();
         state = 'stopped';
         process.removeListener('exit', killNow);
         rmSync(lockPath, { force: true });
