@@ -37,11 +37,23 @@ export const theme: RaThemeOptions = {
         root: {
           backgroundColor: BRAND_COLOURS.primary.main,
           color: BRAND_COLOURS.primary.contrastText,
+          // Above the fixed bar (not under it), and beside its menu button rather than over it, so
+          // both stay whole targets while the link shows.
+          zIndex: 1301,
           '&:hover': { opacity: 1, backgroundColor: BRAND_COLOURS.primary.dark },
-          '&:focus-visible, &.Mui-focusVisible': FOCUS_RING,
+          '&:focus, &:focus-visible, &.Mui-focusVisible': { ...FOCUS_RING, left: 64 },
         },
       },
     },
+    // A status chip's label wraps instead of being cut ('Meeting Ended' at 320 px).
+    MuiChip: {
+      styleOverrides: {
+        root: { height: 'auto', minHeight: 24, maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingTop: 2, paddingBottom: 2 },
+      },
+    },
+    // Tooltips on one solid dark ground (white text at 14:1), not MUI's translucent grey.
+    MuiTooltip: { styleOverrides: { tooltip: { backgroundColor: '#1f2937', color: '#ffffff' } } },
   },
 };
 

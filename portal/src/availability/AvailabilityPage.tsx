@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { availabilitySchema, WEEKDAYS, type Availability, type Weekday } from '@bh/shared';
 import { ApiError } from '../providers/http.ts';
+import { LabelAbove } from '../components/LabelAbove.tsx';
 import { useAccess } from '../providers/hooks.ts';
 import { booking, callBooking } from '../meetings/bookingApi.ts';
 
@@ -84,9 +85,13 @@ export default function AvailabilityPage() {
           <Stack spacing={2}>
             {query.data ? <Typography variant="subtitle1">{query.data.doctorName}</Typography> : null}
             {WEEKDAYS.map((d) => (
-              <TextField key={d} label={`${translate(`bh.booking.days.${d}`)} — ${translate('bh.booking.availabilityDay')}`} value={texts[d]} onChange={(e) => setTexts({ ...texts, [d]: e.target.value })} />
+              <LabelAbove key={d} htmlFor={`hours-${d}`} label={`${translate(`bh.booking.days.${d}`)} — ${translate('bh.booking.availabilityDay')}`}>
+                <TextField id={`hours-${d}`} size="small" value={texts[d]} onChange={(e) => setTexts({ ...texts, [d]: e.target.value })} />
+              </LabelAbove>
             ))}
-            <TextField label={translate('bh.booking.daysOff')} value={texts.daysOff} onChange={(e) => setTexts({ ...texts, daysOff: e.target.value })} />
+            <LabelAbove htmlFor="hours-days-off" label={translate('bh.booking.daysOff')}>
+              <TextField id="hours-days-off" size="small" value={texts.daysOff} onChange={(e) => setTexts({ ...texts, daysOff: e.target.value })} />
+            </LabelAbove>
             {errors.length > 0 ? <Alert severity="error">{errors.join(' · ')}</Alert> : null}
             <Button variant="contained" disabled={busy} onClick={() => void save()} sx={{ alignSelf: 'flex-start' }}>
               {translate('bh.booking.saveHours')}

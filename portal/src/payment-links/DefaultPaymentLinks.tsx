@@ -20,6 +20,7 @@ import { failureText } from '../components/errors.ts';
 import { QueryState, useErrorToast } from '../components/QueryState.tsx';
 import { formatAdminTime } from '../components/format.ts';
 import { muiField } from '../components/muiField.ts';
+import { LabelAbove } from '../components/LabelAbove.tsx';
 
 const LINKS_QUERY_KEY = ['admin', 'defaultLinks'] as const;
 
@@ -108,30 +109,32 @@ function LinkRow({ service, plan, entry }: { service: ServiceKey; plan: Plan; en
   const label = `${plan.name} (${formatRupees(plan.price)})`;
   return (
     <Stack component="form" noValidate onSubmit={(event) => void submit(event)} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <TextField
-        {...muiField(register('paymentLink', { onChange: () => clearErrors('paymentLink') }))}
-        id={id}
-        type="url"
-        label={label}
-        placeholder="https://"
-        size="small"
-        fullWidth
-        error={!!error}
-        helperText={
-          error
-            ? translate(error, { _: error })
-            : entry
-              ? translate('bh.admin.paymentLinks.lastUpdated', { date: formatAdminTime(entry.updatedAt) })
-              : translate('bh.admin.paymentLinks.notSet')
-        }
-      />
+      <LabelAbove htmlFor={id} label={label} error={!!error}>
+        <TextField
+          {...muiField(register('paymentLink', { onChange: () => clearErrors('paymentLink') }))}
+          id={id}
+          type="url"
+          placeholder="https://"
+          size="small"
+          fullWidth
+          error={!!error}
+          helperText={
+            error
+              ? translate(error, { _: error })
+              : entry
+                ? translate('bh.admin.paymentLinks.lastUpdated', { date: formatAdminTime(entry.updatedAt) })
+                : translate('bh.admin.paymentLinks.notSet')
+          }
+        />
+      </LabelAbove>
       <Button
         type="submit"
         variant="contained"
         disabled={save.isPending || value.trim() === saved}
         startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
         aria-label={`${translate('bh.admin.paymentLinks.save')}: ${SERVICES[service].displayName}, ${plan.name}`}
-        sx={{ flexShrink: 0, height: 40 }}
+        // Level with the field, under its label (row layout from sm).
+        sx={{ flexShrink: 0, height: 40, mt: { sm: '30px' } }}
       >
         {translate(save.isPending ? 'bh.admin.paymentLinks.saving' : 'bh.admin.paymentLinks.save')}
       </Button>
