@@ -254,3 +254,30 @@ describe('the meetings grid with text spacing at 1280 px', () => {
     expect(sideways).toBe(0);
   });
 });
+
+describe('the sidebar with text spacing at 1280 px (issue 53 item 10)', () => {
+  it('shows every line of the admin sidebar whole, its groups open', { timeout: 120_000 }, async () => {
+    const { page } = await session.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, baseUrl, cast.admin);
+    await page.addStyleTag({ content: TEXT_SPACING });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expectVisible(nav.getByRole('menuitem', { name: 'Dashboard' }));
+    for (const group of ['Verification', 'Coupons']) {
+      const toggle = nav.getByRole('menuitem', { name: group, exact: true });
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    }
+    await settled(page);
+    const cut = await nav.evaluate((root) => {
+      const r = root as unknown as { querySelectorAll(s: string): ArrayLike<El> };
+      const out: string[] = [];
+      for (const el of Array.from(r.querySelectorAll('[role="menuitem"], [role="menuitem"] *'))) {
+        const rect = el.getBoundingClientRect();
+        const text = String(el.textContent ?? '').trim().replace(/\s+/g, ' ');
+        if (rect.width === 0 || rect.height === 0 || !text) continue;
+        if (el.scrollWidth > el.clientWidth + 1) out.push(`<${el.tagName.toLowerCase()}> "${text.slice(0, 60)}" shows ${el.clientWidth} of ${el.scrollWidth}`);
+      }
+      return out;
+    });
+    expect(cut).toEqual([]);
+  });
+});

@@ -189,6 +189,8 @@ describe('focus after actions', () => {
       await openPath(page, baseUrl, r.who, r.path);
       try {
         await r.fill();
+        // /login's button is enabled once the app has taken over the page drawn at build time.
+        await expect.poll(() => submitButton(page).isEnabled(), { timeout: 20_000 }).toBe(true);
         await submitButton(page).focus();
         await page.keyboard.press('Enter');
         await page.locator(ANSWERS).first().waitFor({ state: 'visible', timeout: 20_000 });

@@ -37,11 +37,11 @@ export const theme: RaThemeOptions = {
         root: {
           backgroundColor: BRAND_COLOURS.primary.main,
           color: BRAND_COLOURS.primary.contrastText,
-          // Above the fixed bar (not under it), and beside its menu button rather than over it, so
-          // both stay whole targets while the link shows.
+          // Shown just below the fixed bar (56 px on phones, 48 above), never under it or over its
+          // menu button, so the link and the button both stay whole targets.
           zIndex: 1301,
           '&:hover': { opacity: 1, backgroundColor: BRAND_COLOURS.primary.dark },
-          '&:focus, &:focus-visible, &.Mui-focusVisible': { ...FOCUS_RING, left: 64 },
+          '&:focus, &:focus-visible, &.Mui-focusVisible': { ...FOCUS_RING, top: 64, left: 8 },
         },
       },
     },

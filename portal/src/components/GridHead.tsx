@@ -68,7 +68,7 @@ function GridHeadCell({ source, label, disableSort, sortByOrder, headerClassName
       aria-sort={sorted ? (sort?.order === 'ASC' ? 'ascending' : 'descending') : undefined}
     >
       {sortable ? (
-        <Tooltip title={description} describeChild placement={align === 'right' ? 'bottom-end' : 'bottom-start'} enterDelay={300}>
+        <Tooltip title={description} describeChild placement={align === 'right' ? 'bottom-end' : 'bottom-start'} enterDelay={300} slotProps={{ transition: { timeout: 0 } }}>
           <TableSortLabel
             active={sorted}
             direction={sort?.order === 'ASC' ? 'asc' : 'desc'}

@@ -66,7 +66,7 @@ export function Menu() {
   const closeSheet = isSheet ? () => setOpen(false) : undefined;
 
   return (
-    <RaMenu>
+    <RaMenu sx={MENU_TEXT_WRAPS}>
       {mainLinks(can).map((link) =>
         link.disabled ? (
           <DisabledItem key={link.to} link={link} collapsed={collapsed} />
@@ -113,6 +113,14 @@ export function Menu() {
  * A menu line that is there but not usable yet, saying why in a tooltip. It stays focusable (with
  * aria-disabled) so keyboard and screen-reader users find it and its reason too.
  */
+/**
+ * A line's text wraps in the sidebar's width rather than being cut with an ellipsis: with the text
+ * spacing a person may set (WCAG 1.4.12) 'Verified BH Associates' no longer fits on one line.
+ */
+const MENU_TEXT_WRAPS = {
+  '& .MuiTypography-noWrap, & .MuiListItemText-primary, & .MuiMenuItem-root': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+} as const;
+
 function DisabledItem({ link, collapsed }: { link: MenuLink; collapsed: boolean }) {
   const translate = useTranslate();
   const label = translate(link.labelKey);
