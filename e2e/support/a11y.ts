@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { PAGE_PROBE } from './a11y-page.ts';
+import { axeSource, type AxeViolation } from './layout.ts';
 import { ROOT } from './server.ts';
 
 /**
@@ -17,17 +16,6 @@ import { ROOT } from './server.ts';
 /** axe-core's rule tags for WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeNode {
-  target: unknown;
-}
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
 
 /** Every WCAG 2.2 A/AA violation axe finds in the page, whatever its impact, one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {

@@ -40,7 +40,7 @@ interface DomWindow {
 interface AxeNode {
   target: unknown;
 }
-interface AxeViolation {
+export interface AxeViolation {
   id: string;
   impact?: string | null;
   help: string;
@@ -93,7 +93,7 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
   });
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface AxeFinding {
   id: string;
